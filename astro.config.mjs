@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+/** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
+const site = process.env.SITE_URL || 'https://www.example.com';
+
+export default defineConfig({
+  site,
+  // Pages are built as /articles.html and served by Cloudflare Pages at /articles with no redirect.
+  build: { format: 'file' },
+  trailingSlash: 'never',
+  integrations: [mdx(), react(), sitemap({ filter: (page) => !page.includes('/404') })],
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  vite: {
+    plugins: [tailwindcss()],
+    server: {
+      // `npm run dev`: /api requests reach the functions running in wrangler on :8788.
+      proxy: { '/api': 'http://127.0.0.1:8788' },
+    },
+  },
+});

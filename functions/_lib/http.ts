@@ -1,0 +1,80 @@
+/** JSON answers and errors shared by every function. Errors never carry a stack or upstream text. */
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string[]> };
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set('Content-Type', 'application/json; charset=utf-8');
+  h.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function errorResponse(err: HttpError): Response {
+  const body: ErrorBody = { error: { code: err.code, message: err.message } };
+  if (err.fields) body.error.fields = err.fields;
+  return json(body, err.status, err.headers);
+}
+
+/** Body size limit in bytes unless a route says otherwise. */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Reads a JSON body within `limit` bytes. Answers 413 over the limit, 415 for a body that is not
+ * JSON or text, and 400 for JSON that does not parse.
+ */
+export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const type = (request.headers.get('Content-Type') ?? '').toLowerCase();
+  if (type && !type.startsWith('application/json') && !type.startsWith('text/plain')) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
+  }
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  const text = await readText(request, limit);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'body_too_large', `The request body is larger than ${limit} bytes.`);
+}
+
+async function readText(request: Request, limit: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    all.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}

@@ -1,0 +1,44 @@
+/**
+ * Runs before every function: security headers on every answer, and any uncaught error turned
+ * into a JSON error without a stack. Static files are served by Pages with public/_headers.
+ */
+import { HttpError, errorResponse, json } from './_lib/http';
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export const onRequest: PagesFunction = async (context) => {
+  let response: Response;
+  try {
+    response = await context.next();
+  } catch (err) {
+    if (err instanceof HttpError) {
+      response = errorResponse(err);
+    } else {
+      console.error('Unhandled function error', err instanceof Error ? err.message : String(err));
+      response = json(
+        { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
+        500,
+      );
+    }
+  }
+  // Static assets pass through this middleware too; only function answers get the strict CSP.
+  const isApi = new URL(context.request.url).pathname.startsWith('/api/');
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (name === 'Content-Security-Policy' && !isApi) continue;
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+};

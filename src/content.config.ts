@@ -1,0 +1,156 @@
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** A question and its answer, shown in an accordion and as FAQPage structured data. */
+const faqItem = z.strictObject({
+  question: z.string().min(5).describe('The question as a visitor would ask it.'),
+  answer: z.string().min(20).describe('A plain-text answer (no markdown).'),
+});
+
+/** An outside page that supports a claim in the text. */
+const source = z.strictObject({
+  title: z.string().describe('Title of the cited page.'),
+  url: z.url().describe('Absolute address of the cited page.'),
+});
+
+const articles = defineCollection({
+  loader: glob({ pattern: '**/*.mdx', base: './src/content/articles' }),
+  schema: ({ image }) =>
+    z.strictObject({
+      title: z.string().min(10).describe('Headline, also the <title>.'),
+      description: z.string().min(50).max(170).describe('Meta description, 50-170 characters.'),
+      excerpt: z.string().min(40).describe('Teaser shown on article cards.'),
+      category: z
+        .enum(['AI Optimization', 'SEO Strategy', 'Technical SEO'])
+        .describe('Badge on the card and the RSS category.'),
+      publishDate: z.coerce.date().describe('First publication, YYYY-MM-DD.'),
+      updatedDate: z.coerce.date().optional().describe('Last substantial revision, YYYY-MM-DD.'),
+      readTime: z.number().int().positive().describe('Reading time in minutes.'),
+      keywords: z.array(z.string()).min(1).describe('Meta keywords.'),
+      hero: z
+        .strictObject({ image: image(), alt: z.string().min(5) })
+        .describe('Hero image (in src/content/articles/images) and its alt text.'),
+      tag: z
+        .enum(['New', 'Popular'])
+        .optional()
+        .describe('Highlights the article on the home page.'),
+      breadcrumbLabel: z.string().optional().describe('Short last crumb; defaults to the title.'),
+      backLink: z
+        .enum(['articles', 'home'])
+        .default('articles')
+        .describe('Where the back link at the top points.'),
+      takeaways: z.array(z.string()).optional().describe('Key takeaways box at the top.'),
+      faq: z.array(faqItem).optional().describe('Frequently Asked Questions section at the end.'),
+      sources: z.array(source).optional().describe('Sources listed at the end of the article.'),
+    }),
+});
+
+/** Price in whole US dollars. */
+const dollars = z.number().int().positive();
+
+const services = defineCollection({
+  loader: glob({ pattern: '**/*.mdx', base: './src/content/services' }),
+  schema: z.strictObject({
+    title: z.string().describe('Page headline and <title>.'),
+    description: z.string().min(50).max(170).describe('Meta description.'),
+    keywords: z.array(z.string()).min(1),
+    card: z
+      .strictObject({
+        order: z.number().int().describe('Position in the home services grid.'),
+        title: z.string().describe('Card title on the home page.'),
+        summary: z.string().describe('Card text on the home page.'),
+        action: z.string().default('Learn More').describe('Card button label.'),
+        badge: z.string().optional(),
+        value: z.string().optional().describe('Value line, e.g. "$750 starting value".'),
+        featured: z.boolean().default(false),
+      })
+      .optional()
+      .describe('Present when the service has a card in the home services grid.'),
+    hero: z.strictObject({
+      eyebrow: z.string(),
+      heading: z.string(),
+      intro: z.string(),
+    }),
+    features: z
+      .array(z.strictObject({ title: z.string(), description: z.string() }))
+      .min(3)
+      .describe('Feature cards under the hero.'),
+    process: z
+      .array(z.strictObject({ title: z.string(), description: z.string() }))
+      .optional()
+      .describe('Numbered process steps.'),
+    results: z.array(z.string()).optional().describe('Typical results, one line each.'),
+    investment: z
+      .strictObject({
+        startingPrice: dollars.describe('Advertised starting price.'),
+        range: z.tuple([dollars, dollars]).describe('Listed price range [low, high].'),
+        scope: z.array(z.string()).min(1).describe('What the starting price includes.'),
+        note: z.string().optional(),
+      })
+      .optional(),
+    cta: z.strictObject({ heading: z.string(), body: z.string(), label: z.string() }),
+  }),
+});
+
+const faqs = defineCollection({
+  loader: file('src/content/faqs.yaml'),
+  schema: faqItem.extend({
+    id: z.string().describe('Stable kebab-case key.'),
+    order: z.number().int().describe('Position within its page.'),
+    group: z.enum(['home', 'audit']).describe('Which page shows it.'),
+    links: z.array(source).optional().describe('Outside references shown under the answer.'),
+  }),
+});
+
+const consultants = defineCollection({
+  loader: file('src/content/consultants.yaml'),
+  schema: ({ image }) =>
+    z.strictObject({
+      id: z.string().describe('Stable kebab-case key.'),
+      order: z.number().int(),
+      name: z.string(),
+      title: z.string(),
+      bio: z.string(),
+      photo: image().optional().describe('Omit to show the "Photo TBD" placeholder.'),
+      photoAlt: z.string().optional(),
+      link: z
+        .strictObject({ label: z.string(), url: z.url(), kind: z.enum(['linkedin', 'website']) })
+        .optional(),
+      knowsAbout: z.array(z.string()).default([]),
+    }),
+});
+
+/** Reusable blocks of page copy (hero, bands, prompts), keyed by id. */
+const blocks = defineCollection({
+  loader: file('src/content/blocks.yaml'),
+  schema: z.strictObject({
+    eyebrow: z.string().optional(),
+    title: z.string(),
+    body: z.string().optional(),
+    items: z
+      .array(z.strictObject({ title: z.string(), body: z.string(), href: z.string().optional() }))
+      .optional(),
+    actions: z
+      .array(
+        z.strictObject({
+          label: z.string(),
+          href: z.string(),
+          opens: z.enum(['chat', 'chat-fullscreen', 'questionnaire']).optional(),
+        }),
+      )
+      .optional(),
+  }),
+});
+
+/** Long-form standalone pages such as the privacy policy. */
+const pages = defineCollection({
+  loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }),
+  schema: z.strictObject({
+    title: z.string(),
+    description: z.string().min(50).max(170),
+    updatedDate: z.coerce.date().describe('Shown as "Last updated".'),
+  }),
+});
+
+export const collections = { articles, services, faqs, consultants, blocks, pages };

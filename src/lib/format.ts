@@ -1,0 +1,18 @@
+/** Long-form date in US English, read in UTC so a date-only value never shifts a day. */
+export function formatLongDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function formatReadTime(minutes: number): string {
+  return `${minutes} min read`;
+}
+
+/** US dollars without cents: 2500 -> "$2,500". */
+export function formatUsd(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, sitemapPaths } from './helpers';
+
+test('every route in the sitemap answers 200 with one h1 and no horizontal scroll at 360 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const paths = await sitemapPaths(page);
+  expect(paths).toEqual(expect.arrayContaining(['/', '/consultants', '/privacy']));
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('h1'), path).toHaveCount(1);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('pages have no serious accessibility violations', async ({ page }) => {
+  for (const path of [...(await sitemapPaths(page)), '/missing-page']) {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page);
+  }
+});
+
+test('the head carries canonical, social tags and parseable JSON-LD', async ({ page }) => {
+  await page.goto('/consultants');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/consultants$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    'Meet Our Consultants',
+  );
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const types = blocks.map((b) => JSON.parse(b)['@type']);
+  expect(types.filter((t) => t === 'Person')).toHaveLength(3);
+});
+
+test('the consultants page shows three profiles in the order the spec gives', async ({ page }) => {
+  await page.goto('/consultants');
+  await expect(page.getByText('Veteran-Owned Business').first()).toBeVisible();
+  const cards = page.locator('main article');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0).getByRole('img')).toHaveAttribute('loading', 'eager');
+  await expect(cards.nth(0).getByRole('link', { name: /LinkedIn/ })).toBeVisible();
+  await expect(cards.nth(1).getByRole('img')).toHaveAttribute('loading', 'lazy');
+  await expect(cards.nth(1).getByRole('link', { name: /Learn More/ })).toBeVisible();
+  await expect(cards.nth(2).getByText('Photo TBD')).toBeVisible();
+  await expect(cards.nth(2).getByRole('link')).toHaveCount(0);
+});
+
+test('the privacy page has 14 numbered sections and a fixed last-updated date', async ({
+  page,
+}) => {
+  await page.goto('/privacy');
+  const headings = await page.locator('main h2').allTextContents();
+  expect(headings).toHaveLength(14);
+  headings.forEach((h, i) => expect(h).toMatch(new RegExp(`^${i + 1}\\.`)));
+  await expect(page.getByText(/Last updated: November 1, 2026/)).toBeVisible();
+  for (const fact of ['3 years', '7 years', '26 months', '16', '30 days']) {
+    await expect(page.locator('main')).toContainText(fact);
+  }
+});
+
+test('an unknown path shows the 404 page with the path, its cards and noindex', async ({
+  page,
+}) => {
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(m.text()));
+  const response = await page.goto('/no/such/page?x=1');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('404').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Page Not Found');
+  await expect(page.locator('#missed-path')).toHaveText('/no/such/page?x=1');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  for (const [name, href] of [
+    ['Go Home', '/'],
+    ['Read Articles', '/articles'],
+    ['Try Audit Tool', '/audit'],
+    ['Start Consultation', '/questionnaire'],
+  ]) {
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  for (const href of [
+    '/articles/ai-search-evolution',
+    '/articles/ai-citation-guide',
+    '/articles/quick-seo-wins-small-businesses',
+    '/services/ai-website-optimization',
+    '/services/operations-consulting',
+    '/services/discovery-workshop',
+  ]) {
+    await expect(page.locator(`main a[href="${href}"]`)).toHaveCount(1);
+  }
+  expect(messages.some((m) => m.includes('/no/such/page'))).toBe(true);
+});
+
+test('robots.txt names the sitemap', async ({ request }) => {
+  const body = await (await request.get('/robots.txt')).text();
+  expect(body).toMatch(/^Sitemap: https?:\/\/.+\/sitemap-index\.xml$/m);
+});
