@@ -1,8 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { launchOptions } from './tests/browser.mjs';
 
-const PORT = 8788;
+const require = createRequire(import.meta.url);
+const { loadStubs } = require('./tests/e2e/stubs/index.cjs');
+
+/** E2E_PORT and E2E_DIST let several builds be tested side by side; defaults match `npm start`. */
+const PORT = Number(process.env.E2E_PORT ?? 8788);
+const DIST = process.env.E2E_DIST ?? 'dist';
+const STUB_PORT = Number(process.env.E2E_STUB_PORT ?? PORT + 2);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
+
+/** Function configuration pointing every stubbed upstream at the local stand-ins. */
+const bindings: Record<string, string> = {
+  ENVIRONMENT: 'development',
+  ...Object.assign({}, ...loadStubs().map((s: any) => s.bindings(stubOrigin))),
+};
+const bindingFlags = Object.entries(bindings)
+  .map(([k, v]) => `--binding ${k}=${v}`)
+  .join(' ');
 
 /**
  * End-to-end tests against the built site (dist/) served with its functions by wrangler, the
@@ -24,12 +41,20 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: launchOptions() } },
   ],
-  webServer: {
-    command: `npx wrangler pages dev dist --port ${PORT} --ip 127.0.0.1 --binding ENVIRONMENT=development --log-level warn`,
-    url: `${baseURL}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node tests/e2e/stubs/server.cjs`,
+      url: `${stubOrigin}/`,
+      env: { E2E_STUB_PORT: String(STUB_PORT) },
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `npx wrangler pages dev ${DIST} --port ${PORT} --ip 127.0.0.1 ${bindingFlags} --log-level warn`,
+      url: `${baseURL}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -3,6 +3,7 @@
  * into a JSON error without a stack. Static files are served by Pages with public/_headers.
  */
 import { HttpError, errorResponse, json } from './_lib/http';
+import type { PagesFunction } from './_lib/env';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',

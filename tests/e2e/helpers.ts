@@ -28,3 +28,13 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     );
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** Origin of the upstream stand-ins (tests/e2e/stubs). */
+export const STUB_ORIGIN = `http://127.0.0.1:${process.env.E2E_STUB_PORT ?? Number(process.env.E2E_PORT ?? 8788) + 2}`;
+
+/** Requests the stand-ins received under `prefix`, oldest first. */
+export async function stubRequests(page: Page, prefix: string): Promise<any[]> {
+  return (
+    await page.request.get(`${STUB_ORIGIN}/__requests?prefix=${encodeURIComponent(prefix)}`)
+  ).json();
+}

@@ -1,0 +1,42 @@
+/**
+ * Configuration every function may read (see README, "Configuration"). All optional: each
+ * feature says what it does when its variables are unset.
+ */
+export interface Env {
+  ENVIRONMENT?: string;
+  LLM_API_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL?: string;
+  PSI_ENDPOINT?: string;
+  PSI_API_KEY?: string;
+  AUDIT_SAMPLE?: string;
+  SUPABASE_URL?: string;
+  SUPABASE_ANON_KEY?: string;
+  SUPABASE_SERVICE_ROLE_KEY?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  LEAD_NOTIFY_TO?: string;
+  LEAD_NOTIFY_FROM?: string;
+  TURNSTILE_SECRET?: string;
+  INDEXNOW_KEY?: string;
+  INDEXNOW_ENDPOINT?: string;
+  SITE_URL?: string;
+}
+
+/** Production unless ENVIRONMENT says development: a missing setting never loosens behaviour. */
+export function isDevelopment(env: Env): boolean {
+  return env.ENVIRONMENT === 'development';
+}
+
+/** What Cloudflare Pages passes a function; standard Request and Response types. */
+export interface FunctionContext<E = Env> {
+  request: Request;
+  env: E;
+  params: Record<string, string | string[]>;
+  data: Record<string, unknown>;
+  waitUntil(promise: Promise<unknown>): void;
+  next(input?: Request | string, init?: RequestInit): Promise<Response>;
+}
+
+/** A Pages Function handler (`onRequestPost` and friends). */
+export type PagesFunction<E = Env> = (context: FunctionContext<E>) => Response | Promise<Response>;

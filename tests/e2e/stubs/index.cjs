@@ -1,0 +1,15 @@
+// Upstream stand-ins for end-to-end runs. Each `*.stub.cjs` beside this file exports
+//   { prefix: '/psi', bindings: (origin) => ({ PSI_ENDPOINT: `${origin}/psi` }), handle(req, res, body) }
+// The server routes by prefix, records every request (GET /__requests?prefix=/psi lists them,
+// POST /__reset clears them), and playwright.config.ts passes each stub's bindings to wrangler.
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+function loadStubs() {
+  return readdirSync(__dirname)
+    .filter((f) => f.endsWith('.stub.cjs'))
+    .sort()
+    .map((f) => require(join(__dirname, f)));
+}
+
+module.exports = { loadStubs };
