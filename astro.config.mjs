@@ -13,7 +13,11 @@ export default defineConfig({
   // Pages are built as /articles.html and served by Cloudflare Pages at /articles with no redirect.
   build: { format: 'file' },
   trailingSlash: 'never',
-  integrations: [mdx(), react(), sitemap({ filter: (page) => !page.includes('/404') })],
+  integrations: [
+    mdx(),
+    react(),
+    sitemap({ filter: (page) => !/\/(404|offline)$/.test(new URL(page).pathname) }),
+  ],
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   vite: {
     plugins: [tailwindcss()],

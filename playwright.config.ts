@@ -36,6 +36,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker would answer navigations itself; tests that need it opt back in.
+    serviceWorkers: 'block',
     launchOptions: launchOptions(),
   },
   projects: [

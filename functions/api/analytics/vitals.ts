@@ -1,0 +1,47 @@
+/**
+ * POST /api/analytics/vitals: one web-vitals report per beacon. Validated, then written to
+ * Workers Analytics Engine when the VITALS binding exists, else logged. Always 204 when valid.
+ */
+import { vitalReportSchema } from '../../../src/schemas/vitals';
+import type { Env, FunctionContext } from '../../_lib/env';
+import { HttpError, readJson } from '../../_lib/http';
+
+/** Workers Analytics Engine dataset binding (optional). */
+interface AnalyticsEngineDataset {
+  writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void;
+}
+
+type VitalsEnv = Env & { VITALS?: AnalyticsEngineDataset };
+
+const BODY_LIMIT = 2 * 1024;
+
+export async function onRequestPost({
+  request,
+  env,
+}: FunctionContext<VitalsEnv>): Promise<Response> {
+  const parsed = vitalReportSchema.safeParse(await readJson(request, BODY_LIMIT));
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'invalid_report',
+      'The vitals report is not valid.',
+      parsed.error.flatten().fieldErrors as Record<string, string[]>,
+    );
+  }
+  const r = parsed.data;
+  const path = new URL(r.url).pathname;
+  if (env.VITALS) {
+    env.VITALS.writeDataPoint({
+      blobs: [r.metric, path, r.id, r.userAgent],
+      doubles: [r.value, r.timestamp],
+      indexes: [r.metric],
+    });
+  } else {
+    console.log(`web-vitals ${r.metric}=${r.value} ${path}`);
+  }
+  return new Response(null, { status: 204 });
+}
+
+export function onRequest(): Response {
+  throw new HttpError(405, 'method_not_allowed', 'Use POST.', undefined, { Allow: 'POST' });
+}

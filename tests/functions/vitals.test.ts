@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onRequest, onRequestPost } from '../../functions/api/analytics/vitals';
+import { callFunction } from './harness';
+
+const report = {
+  metric: 'CLS',
+  value: 0.02,
+  id: 'v5-123',
+  url: 'https://www.example.com/articles/ai-citation-guide',
+  timestamp: 1_760_000_000_000,
+  userAgent: 'Mozilla/5.0',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('POST /api/analytics/vitals', () => {
+  it('accepts a text/plain beacon and writes to Analytics Engine when bound', async () => {
+    const points: unknown[] = [];
+    const res = await callFunction(onRequestPost as any, {
+      raw: JSON.stringify(report),
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      env: { VITALS: { writeDataPoint: (p: unknown) => points.push(p) } } as any,
+    });
+    expect(res.status).toBe(204);
+    expect(points).toEqual([
+      {
+        blobs: ['CLS', '/articles/ai-citation-guide', 'v5-123', 'Mozilla/5.0'],
+        doubles: [0.02, 1_760_000_000_000],
+        indexes: ['CLS'],
+      },
+    ]);
+  });
+
+  it('logs to the console without a binding', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const res = await callFunction(onRequestPost as any, { body: report });
+    expect(res.status).toBe(204);
+    expect(log).toHaveBeenCalledWith('web-vitals CLS=0.02 /articles/ai-citation-guide');
+  });
+
+  it('answers 400 for an invalid report and 413 for an oversized one', async () => {
+    const bad = await callFunction(onRequestPost as any, { body: { ...report, metric: 'XYZ' } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('invalid_report');
+    const big = await callFunction(onRequestPost as any, {
+      body: { ...report, userAgent: 'x'.repeat(3000) },
+    });
+    expect(big.status).toBe(413);
+  });
+
+  it('answers 405 to other methods', async () => {
+    const res = await callFunction(onRequest as any, { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+  });
+});
