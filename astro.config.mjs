@@ -18,7 +18,7 @@ export default defineConfig({
     react(),
     sitemap({ filter: (page) => !/\/(404|offline)$/.test(new URL(page).pathname) }),
   ],
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // Prefetching is done with speculation rules in BaseLayout (no script); Astro's prefetch is off.
   vite: {
     plugins: [tailwindcss()],
     server: {
