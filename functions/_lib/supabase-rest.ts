@@ -1,0 +1,117 @@
+/**
+ * A small PostgREST client for Supabase's REST API (`{SUPABASE_URL}/rest/v1`) using the
+ * service-role key. The service role BYPASSES ROW-LEVEL SECURITY: this module is for server-side
+ * functions only, and its key must never reach a browser. Checking a visitor's own access token
+ * is not its job (that is Supabase Auth's, in its own module).
+ */
+import type { Env } from './env';
+
+export interface PostgrestConfig {
+  /** Project origin, e.g. https://abcd.supabase.co (no trailing slash). */
+  url: string;
+  serviceRoleKey: string;
+}
+
+/** The configuration when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are both set. */
+export function postgrestConfig(env: Env): PostgrestConfig | undefined {
+  const url = env.SUPABASE_URL?.trim();
+  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  if (!url || !key) return undefined;
+  return { url: url.replace(/\/+$/, ''), serviceRoleKey: key };
+}
+
+/** PostgREST answered with an error status, or could not be reached in time. */
+export class PostgrestError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PostgrestError';
+  }
+}
+
+export interface RequestOptions {
+  /** Abort after this many milliseconds. */
+  timeoutMs: number;
+}
+
+export interface InsertOptions extends RequestOptions {
+  /** Column of the unique constraint to check (`on_conflict`). */
+  onConflict?: string;
+  /** Skip rows that would violate it instead of failing; they are then not returned. */
+  ignoreDuplicates?: boolean;
+}
+
+/**
+ * Inserts one row and returns the rows PostgREST created (`Prefer: return=representation`).
+ * With `ignoreDuplicates`, a row whose `onConflict` value exists already is skipped and the
+ * answer is an empty list.
+ */
+export async function insertRow<T>(
+  config: PostgrestConfig,
+  table: string,
+  row: object,
+  options: InsertOptions,
+): Promise<T[]> {
+  const prefer = ['return=representation'];
+  if (options.ignoreDuplicates) prefer.push('resolution=ignore-duplicates');
+  const query = options.onConflict ? `?on_conflict=${encodeURIComponent(options.onConflict)}` : '';
+  return request<T[]>(config, 'POST', `${table}${query}`, options, {
+    body: JSON.stringify(row),
+    prefer: prefer.join(','),
+  });
+}
+
+/** Selects `columns` of the rows where each column in `equals` has the given value. */
+export async function selectRows<T>(
+  config: PostgrestConfig,
+  table: string,
+  columns: string,
+  equals: Record<string, string>,
+  options: RequestOptions,
+): Promise<T[]> {
+  const params = new URLSearchParams({ select: columns });
+  for (const [column, value] of Object.entries(equals)) params.set(column, `eq.${value}`);
+  return request<T[]>(config, 'GET', `${table}?${params}`, options);
+}
+
+async function request<T>(
+  config: PostgrestConfig,
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions,
+  extra: { body?: string; prefer?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    apikey: config.serviceRoleKey,
+    Authorization: `Bearer ${config.serviceRoleKey}`,
+    Accept: 'application/json',
+  };
+  if (extra.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (extra.prefer) headers.Prefer = extra.prefer;
+  let response: Response;
+  try {
+    response = await fetch(`${config.url}/rest/v1/${path}`, {
+      method,
+      headers,
+      body: extra.body,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (err) {
+    throw new PostgrestError(`PostgREST unreachable: ${describe(err)}`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new PostgrestError(`PostgREST answered ${response.status}`, response.status);
+  }
+  try {
+    return (await response.json()) as T;
+  } catch (err) {
+    throw new PostgrestError(`PostgREST answer unreadable: ${describe(err)}`, response.status);
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
