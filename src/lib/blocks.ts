@@ -1,0 +1,11 @@
+/** Page copy from src/content/blocks.yaml, failing the build with the missing key's name. */
+import { getEntry, type CollectionEntry } from 'astro:content';
+
+export type Block = CollectionEntry<'blocks'>['data'];
+
+/** The block with this key; a missing key is a build error naming the key and the file. */
+export async function getBlock(id: string): Promise<Block> {
+  const entry = await getEntry('blocks', id);
+  if (!entry) throw new Error(`Missing block "${id}" in src/content/blocks.yaml`);
+  return entry.data;
+}

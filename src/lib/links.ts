@@ -1,0 +1,53 @@
+/** Links in content: where calls to action go, absolute links for the feed, link checking. */
+
+/** Path of the articles feed. */
+export const FEED_PATH = '/articles/feed.xml';
+
+/** Id of the subscribe dialog, which buttons name in `commandfor`. */
+export const SUBSCRIBE_DIALOG_ID = 'subscribe-dialog';
+
+/** Where a page's consultation call to action goes; `from` tells the questionnaire the page. */
+export function consultationHref(from: string): string {
+  return `/questionnaire?from=${encodeURIComponent(from)}`;
+}
+
+/**
+ * Makes root-relative `href` and `src` attributes absolute. Feed readers show items outside the
+ * site, where "/audit" would point at the reader's own host.
+ */
+export function absolutizeLinks(html: string, origin: string | URL): string {
+  return html.replace(
+    /\b(href|src)="(\/(?!\/)[^"]*)"/g,
+    (_, attr: string, path: string) => `${attr}="${new URL(path, origin).href}"`,
+  );
+}
+
+export type LinkKind = 'internal' | 'external' | 'fragment' | 'mailto' | 'other';
+
+/** What a link in content points at; internal links are root-relative paths on this site. */
+export function linkKind(href: string): LinkKind {
+  if (href.startsWith('#')) return 'fragment';
+  if (href.startsWith('/') && !href.startsWith('//')) return 'internal';
+  if (/^https?:\/\//i.test(href)) return 'external';
+  if (href.startsWith('mailto:')) return 'mailto';
+  return 'other';
+}
+
+/**
+ * The links that do not resolve: internal paths whose status is not 200, and anything that is
+ * neither an internal path, an http(s) address, a fragment nor a mailto link.
+ */
+export async function brokenLinks(
+  hrefs: readonly string[],
+  statusOf: (path: string) => Promise<number>,
+): Promise<string[]> {
+  const broken: string[] = [];
+  for (const href of new Set(hrefs)) {
+    const kind = linkKind(href);
+    if (kind === 'other') broken.push(href);
+    else if (kind === 'internal' && (await statusOf(href.split('#')[0]!)) !== 200) {
+      broken.push(href);
+    }
+  }
+  return broken;
+}
