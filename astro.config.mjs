@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import pagefind from './src/integrations/pagefind.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
 const site = process.env.SITE_URL || 'https://www.example.com';
@@ -17,6 +18,8 @@ export default defineConfig({
     mdx(),
     react(),
     sitemap({ filter: (page) => !/\/(404|offline)$/.test(new URL(page).pathname) }),
+    // Search index for /search, written into the output directory after the build.
+    pagefind(),
   ],
   // Prefetching is done with speculation rules in BaseLayout (no script); Astro's prefetch is off.
   vite: {

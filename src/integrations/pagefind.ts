@@ -1,0 +1,46 @@
+/**
+ * Builds the Pagefind search index after the site is built, into `<outDir>/pagefind`, so it
+ * works with any --outDir. Only pages that mark their content with `data-pagefind-body`
+ * (articles and services) are indexed; results point at the public paths, without ".html".
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import * as pagefind from 'pagefind';
+import { publicPath } from '../lib/paths';
+
+/** Throws when Pagefind reports errors, so a broken index fails the build. */
+function assertNoErrors(step: string, errors: string[]): void {
+  if (errors.length > 0) throw new Error(`Pagefind ${step} failed: ${errors.join('; ')}`);
+}
+
+export default function pagefindIntegration(): AstroIntegration {
+  return {
+    name: 'site-pagefind',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+        assertNoErrors('setup', errors);
+        if (!index) throw new Error('Pagefind did not create an index');
+        try {
+          let pages = 0;
+          for (const file of await readdir(outDir, { recursive: true })) {
+            if (!file.endsWith('.html')) continue;
+            const content = await readFile(join(outDir, file), 'utf8');
+            if (!content.includes('data-pagefind-body')) continue;
+            const url = publicPath(`/${file.split(sep).join('/')}`);
+            assertNoErrors(`indexing ${file}`, (await index.addHTMLFile({ url, content })).errors);
+            pages++;
+          }
+          const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
+          assertNoErrors('writing', written.errors);
+          logger.info(`Indexed ${pages} pages for search`);
+        } finally {
+          await pagefind.close();
+        }
+      },
+    },
+  };
+}
