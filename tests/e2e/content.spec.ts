@@ -1,0 +1,536 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { brokenLinks } from '../../src/lib/links';
+import { expectNoSeriousA11yViolations } from './helpers';
+
+/** The spec's facts per article (routes table and article list table). */
+const ARTICLES = [
+  {
+    slug: 'ai-citation-guide',
+    title: 'How to Get AI Systems to Cite Your Website',
+    category: 'AI Optimization',
+    date: 'August 29, 2025',
+    iso: '2025-08-29',
+    readTime: '12 min read',
+    crumb: 'guide',
+    back: { name: 'Back to Articles', href: '/articles' },
+    takeaways: true,
+    faq: 0,
+    bodyWord: 'bylines',
+  },
+  {
+    slug: 'quick-seo-wins-small-businesses',
+    title: 'Quick SEO Wins for Small Businesses: What to Fix This Month',
+    category: 'SEO Strategy',
+    date: 'August 31, 2025',
+    iso: '2025-08-31',
+    readTime: '15 min read',
+    crumb: 'Quick SEO Wins for Small Businesses: What to Fix This Month',
+    back: { name: 'Back to Articles', href: '/articles' },
+    takeaways: true,
+    faq: 5,
+    bodyWord: 'cabinets',
+  },
+  {
+    slug: 'server-errors-guide',
+    title: 'Server Errors and SEO: A Plain-English Guide to 4xx and 5xx Problems',
+    category: 'Technical SEO',
+    date: 'August 31, 2025',
+    iso: '2025-08-31',
+    readTime: '8 min read',
+    crumb: 'Server Errors and SEO: A Plain-English Guide to 4xx and 5xx Problems',
+    back: { name: 'Back to Articles', href: '/articles' },
+    takeaways: true,
+    faq: 0,
+    bodyWord: 'dressed',
+  },
+  {
+    slug: 'ai-search-evolution',
+    title: 'The Shift from Old SEO to AI Search',
+    category: 'SEO Strategy',
+    date: 'August 28, 2025',
+    iso: '2025-08-28',
+    readTime: '8 min read',
+    crumb: 'The Shift from Old SEO to AI Search',
+    back: { name: 'Back to Home', href: '/' },
+    takeaways: true,
+    faq: 0,
+    bodyWord: 'conditioner',
+  },
+] as const;
+
+/** The spec's pricing table; SEO has no row in it and carries the AI website optimization terms. */
+const SERVICES = [
+  {
+    slug: 'discovery-workshop',
+    price: '$750',
+    scope: ['2-3 hour session', 'Written report within 48 hours'],
+    range: '$2,000-$6,000',
+  },
+  {
+    slug: 'ai-website-optimization',
+    price: '$2,500',
+    scope: ['Up to 20 pages', '3 months of monitoring'],
+    range: '$2,500-$8,000',
+  },
+  {
+    slug: 'operations-consulting',
+    price: '$3,500',
+    scope: ['3-5 processes', '90 days of support'],
+    range: '$3,500-$8,000',
+  },
+  {
+    slug: 'ai-strategy-training',
+    price: '$4,500',
+    scope: ['Half-day workshop', 'Up to 15 people', '30 days of email support'],
+    range: '$2,000-$8,000',
+  },
+  {
+    slug: 'data-insights',
+    price: '$4,000',
+    scope: ['3-5 dashboards', '60 days of support'],
+    range: '$4,000-$12,000',
+  },
+  {
+    slug: 'nonprofit-support',
+    price: '$1,500',
+    scope: ['2-3 automations', '6 months of support', 'Up to 30% nonprofit discount'],
+    range: '$1,500-$5,000',
+  },
+  {
+    slug: 'ai-implementation-consulting',
+    price: '$5,000',
+    scope: ['6 months of support'],
+    range: '$5,000-$25,000',
+  },
+  {
+    slug: 'seo',
+    price: '$2,500',
+    scope: ['Up to 20 pages', '3 months of monitoring'],
+    range: '$2,500-$8,000',
+  },
+] as const;
+
+const SCRIPT_FREE_PAGES = [
+  '/articles',
+  ...ARTICLES.map((a) => `/articles/${a.slug}`),
+  ...SERVICES.map((s) => `/services/${s.slug}`),
+  '/privacy',
+  '/consultants',
+];
+
+/** Inline JavaScript budget for script-free pages (gzip bytes). */
+const INLINE_SCRIPT_BUDGET = 1536;
+
+async function jsonLd(page: Page): Promise<Record<string, any>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b));
+}
+
+test.describe('article list', () => {
+  test('shows breadcrumb, header and the four cards newest first with their spec facts', async ({
+    page,
+  }) => {
+    await page.goto('/articles');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs.getByText('Articles')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
+
+    const cards = page.locator('main li article').filter({ has: page.getByRole('link') });
+    await expect(cards).toHaveCount(4);
+    // Newest first; the two August 31 articles are ordered by title.
+    const expected = [ARTICLES[1], ARTICLES[2], ARTICLES[0], ARTICLES[3]];
+    for (const [i, a] of expected.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole('link', { name: a.title })).toHaveAttribute(
+        'href',
+        `/articles/${a.slug}`,
+      );
+      await expect(card).toContainText(a.category);
+      await expect(card).toContainText(a.date);
+      await expect(card).toContainText(a.readTime);
+    }
+    await expect(page.getByRole('heading', { name: 'Stay Updated' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the grid has two columns on a wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/articles');
+    const boxes = await page
+      .locator('main ul > li')
+      .evaluateAll((items) => items.slice(0, 2).map((li) => li.getBoundingClientRect().top));
+    expect(boxes[0]).toBe(boxes[1]);
+    const third = await page.locator('main ul > li').nth(2).boundingBox();
+    expect(third!.y).toBeGreaterThan(boxes[0]!);
+  });
+});
+
+test.describe('article pages', () => {
+  for (const a of ARTICLES) {
+    test(`${a.slug} shows its spec facts, calls to action and head data`, async ({ page }) => {
+      const response = await page.goto(`/articles/${a.slug}`);
+      expect(response?.status()).toBe(200);
+      const main = page.locator('main');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(a.title);
+      const header = main.locator('article > header');
+      await expect(header.locator(`time[datetime="${a.iso}"]`)).toHaveText(a.date);
+      await expect(header.getByText(a.readTime, { exact: true })).toBeVisible();
+      await expect(header.getByText(a.category, { exact: true })).toBeVisible();
+
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Articles']);
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(a.crumb);
+      await expect(page.getByRole('link', { name: a.back.name })).toHaveAttribute(
+        'href',
+        a.back.href,
+      );
+
+      const hero = main.locator('img').first();
+      await expect(hero).toHaveAttribute('loading', 'eager');
+      await expect(hero).toHaveAttribute('alt', /.{10,}/);
+      await expect(page.getByRole('heading', { name: 'Key Takeaways' })).toHaveCount(
+        a.takeaways ? 1 : 0,
+      );
+
+      const faq = page.getByRole('heading', { name: 'Frequently Asked Questions', exact: true });
+      if (a.faq > 0) {
+        await expect(faq).toBeVisible();
+        await expect(main.locator('details')).toHaveCount(a.faq);
+      } else {
+        await expect(faq).toHaveCount(0);
+      }
+
+      await expect(
+        page.getByRole('link', { name: 'Book a Consultation', exact: true }),
+      ).toHaveAttribute('href', `/questionnaire?from=${a.slug}`);
+      await expect(page.getByRole('button', { name: 'Subscribe for Updates' })).toBeVisible();
+
+      const related = page.locator('section[aria-labelledby="related-heading"] li');
+      await expect(related).toHaveCount(3);
+      await expect(related.getByRole('link', { name: a.title })).toHaveCount(0);
+
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`/articles/${a.slug}$`),
+      );
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /.+/);
+      const data = await jsonLd(page);
+      const article = data.find((d) => d['@type'] === 'Article')!;
+      expect(article.headline).toBe(a.title);
+      expect(article.datePublished).toBe(a.iso);
+      expect(article.wordCount).toBeGreaterThan(1800);
+      const breadcrumb = data.find((d) => d['@type'] === 'BreadcrumbList')!;
+      expect(breadcrumb.itemListElement.map((i: any) => i.name)).toEqual([
+        'Home',
+        'Articles',
+        a.crumb,
+      ]);
+      const faqLd = data.find((d) => d['@type'] === 'FAQPage');
+      expect(faqLd?.mainEntity.length ?? 0).toBe(a.faq);
+    });
+  }
+
+  test('ai-search-evolution has the six sections the spec lists and about 3,200 words', async ({
+    page,
+  }) => {
+    await page.goto('/articles/ai-search-evolution');
+    const sections = await page.locator('.prose-body h2').allTextContents();
+    for (const pattern of [/keyword/i, /AI explosion/i, /AEO.*GEO.*AIO/, /less traffic/i]) {
+      expect(sections.some((s) => pattern.test(s))).toBe(true);
+    }
+    expect(sections.some((s) => /seven practical steps/i.test(s))).toBe(true);
+    expect(sections.at(-1)).toMatch(/bottom line/i);
+    const external = await page.locator('.prose-body a[href^="https://"]').count();
+    expect(external).toBeGreaterThanOrEqual(10);
+    const article = (await jsonLd(page)).find((d) => d['@type'] === 'Article')!;
+    expect(article.wordCount).toBeGreaterThan(3000);
+    expect(article.wordCount).toBeLessThan(3500);
+  });
+
+  test('long articles have a table of contents whose links reach anchored headings', async ({
+    page,
+  }) => {
+    await page.goto('/articles/ai-citation-guide');
+    const toc = page.getByRole('navigation', { name: 'In this article' });
+    const links = toc.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(4);
+    for (const href of await links.evaluateAll((l) => l.map((a) => a.getAttribute('href')!))) {
+      const heading = page.locator(`h2${href}`);
+      await expect(heading).toHaveCount(1);
+      // Each section heading carries a link to itself for sharing.
+      await expect(page.locator(`.prose-body a[href="${href}"]`)).toHaveCount(1);
+    }
+    await links.nth(2).click();
+    await expect(page).toHaveURL(/#step-1-let-the-right-crawlers-in$/);
+  });
+});
+
+test.describe('service pages', () => {
+  for (const s of SERVICES) {
+    test(`${s.slug} shows its price, scope, range, call to action and Service JSON-LD`, async ({
+      page,
+    }) => {
+      const response = await page.goto(`/services/${s.slug}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Services']);
+      await expect(crumbs.getByRole('link', { name: 'Services' })).toHaveAttribute(
+        'href',
+        '/#services',
+      );
+      expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(3);
+
+      const investment = page.getByRole('complementary', { name: 'Investment' });
+      await expect(investment).toContainText(s.price);
+      for (const item of s.scope) await expect(investment).toContainText(item);
+      await expect(investment).toContainText(s.range);
+
+      const ctas = page.getByRole('link', { name: 'Start Your Consultation' });
+      expect(await ctas.count()).toBeGreaterThanOrEqual(1);
+      for (const href of await ctas.evaluateAll((l) => l.map((a) => a.getAttribute('href')))) {
+        expect(href).toBe(`/questionnaire?from=${s.slug}`);
+      }
+
+      const data = await jsonLd(page);
+      const service = data.find((d) => d['@type'] === 'Service')!;
+      expect(service.offers.price).toBe(Number(s.price.replace(/\D/g, '')));
+      expect(service.offers.priceCurrency).toBe('USD');
+      const [min, max] = s.range.split('-').map((p) => Number(p.replace(/\D/g, '')));
+      expect(service.offers.priceSpecification).toMatchObject({ minPrice: min, maxPrice: max });
+      expect(data.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+    });
+  }
+
+  test('the training formats and the 30-minute nonprofit assessment are stated', async ({
+    page,
+  }) => {
+    await page.goto('/services/ai-strategy-training');
+    for (const format of ['2-4 hours', '4-6 sessions', '1-2 days']) {
+      await expect(page.locator('main')).toContainText(format);
+    }
+    await page.goto('/services/nonprofit-support');
+    await expect(page.locator('main')).toContainText('30-minute');
+    await expect(page.locator('main')).toContainText('20-30%');
+  });
+});
+
+test('article, service, list, privacy and consultants pages load no script file', async ({
+  page,
+}) => {
+  const scriptRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scriptRequests.push(r.url());
+  });
+  for (const path of SCRIPT_FREE_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('script[src]'), path).toHaveCount(0);
+    await expect(page.locator('script[type="module"]'), path).toHaveCount(0);
+    const inline = await page
+      .locator('script:not([type]), script[type="text/javascript"]')
+      .allTextContents();
+    const gzipped = gzipSync(inline.join('\n')).length;
+    expect(gzipped, `inline script on ${path}`).toBeLessThanOrEqual(INLINE_SCRIPT_BUDGET);
+  }
+  expect(scriptRequests).toEqual([]);
+});
+
+test('every link inside article and service content resolves or is external', async ({ page }) => {
+  const hrefs: string[] = [];
+  for (const path of [
+    ...ARTICLES.map((a) => `/articles/${a.slug}`),
+    ...SERVICES.map((s) => `/services/${s.slug}`),
+  ]) {
+    await page.goto(path);
+    const content = page.locator(
+      '.prose-body a[href], section[aria-labelledby="sources-heading"] a[href]',
+    );
+    hrefs.push(...(await content.evaluateAll((l) => l.map((a) => a.getAttribute('href')!))));
+  }
+  expect(hrefs.length).toBeGreaterThan(50);
+  const statusOf = async (path: string) =>
+    (await page.request.get(path, { maxRedirects: 0 })).status();
+  expect(await brokenLinks(hrefs, statusOf)).toEqual([]);
+});
+
+test('the feed is RSS 2.0 with four full items whose links resolve', async ({ page }) => {
+  const response = await page.request.get('/articles/feed.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/xml/);
+  await page.goto('/articles');
+  const feed = await page.evaluate(async () => {
+    const xml = await (await fetch('/articles/feed.xml')).text();
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    if (doc.querySelector('parsererror')) return null;
+    const text = (el: Element, name: string) =>
+      [...el.children].find((c) => c.tagName === name)?.textContent ?? '';
+    return {
+      root: doc.documentElement.tagName,
+      version: doc.documentElement.getAttribute('version'),
+      channelTitle: text(doc.querySelector('channel')!, 'title'),
+      items: [...doc.querySelectorAll('channel > item')].map((item) => ({
+        title: text(item, 'title'),
+        link: text(item, 'link'),
+        pubDate: text(item, 'pubDate'),
+        category: text(item, 'category'),
+        description: text(item, 'description'),
+        content: text(item, 'content:encoded'),
+      })),
+    };
+  });
+  expect(feed, 'feed parses as XML').not.toBeNull();
+  expect(feed!.root).toBe('rss');
+  expect(feed!.version).toBe('2.0');
+  expect(feed!.channelTitle).not.toBe('');
+  expect(feed!.items).toHaveLength(4);
+  for (const a of ARTICLES) {
+    const item = feed!.items.find((i) => i.title === a.title)!;
+    expect(item, a.slug).toBeDefined();
+    const link = new URL(item.link);
+    expect(link.pathname).toBe(`/articles/${a.slug}`);
+    expect(new Date(item.pubDate).toISOString().slice(0, 10)).toBe(a.iso);
+    expect(item.category).toBe(a.category);
+    expect(item.description.length).toBeGreaterThan(50);
+    // Full content, with links that work outside the site.
+    expect(item.content).toContain('<h2');
+    expect(item.content.length).toBeGreaterThan(5000);
+    expect(item.content).not.toMatch(/(href|src)="\/(?!\/)/);
+    expect((await page.request.get(link.pathname)).status()).toBe(200);
+  }
+});
+
+test('every page links the feed in its head', async ({ page }) => {
+  for (const path of ['/', '/articles', '/services/seo']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      /\/articles\/feed\.xml$/,
+    );
+  }
+});
+
+test.describe('subscribe dialog', () => {
+  test('opens from the list, copies the feed address and confirms for 2 seconds', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/articles');
+    const trigger = page.getByRole('button', { name: 'Subscribe for Updates' });
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to our articles' });
+    await expect(dialog).toBeVisible();
+    const address = dialog.getByRole('textbox', { name: 'Feed address' });
+    await expect(address).toHaveValue(/^https?:\/\/[^/]+\/articles\/feed\.xml$/);
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    const status = dialog.getByRole('status');
+    await expect(status).toHaveText('Copied!');
+    const shownAt = Date.now();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await address.inputValue(),
+    );
+    await expect(status).toHaveText('', { timeout: 5000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(1500);
+    expect(shownFor).toBeLessThan(3000);
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('a failed copy is only logged', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto('/articles/server-errors-guide');
+    await page.getByRole('button', { name: 'Subscribe for Updates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to our articles' });
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => errors.join('\n')).toContain('Could not copy the feed address');
+    await expect(dialog.getByRole('status')).toHaveText('');
+    await expect(dialog).toBeVisible();
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the dialog still opens and shows the address', async ({ page }) => {
+      await page.goto('/articles');
+      await page.getByRole('button', { name: 'Subscribe for Updates' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Subscribe to our articles' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('textbox', { name: 'Feed address' })).toHaveValue(
+        /\/articles\/feed\.xml$/,
+      );
+      // Copying needs JavaScript, so the button is not offered.
+      await expect(dialog.getByRole('button', { name: 'Copy' })).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+    });
+  });
+});
+
+test.describe('search', () => {
+  for (const a of ARTICLES) {
+    test(`finds ${a.slug} by a word from its body`, async ({ page }) => {
+      await page.goto(`/search?q=${a.bodyWord}`);
+      await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue(a.bodyWord);
+      await expect(page.getByRole('status')).toContainText(/\d+ results? for/);
+      await expect(
+        page.locator('#search-results').getByRole('link', { name: a.title }),
+      ).toHaveAttribute('href', `/articles/${a.slug}`);
+    });
+  }
+
+  test('the form runs a query, updates the address and reports no results', async ({ page }) => {
+    await page.goto('/search');
+    const box = page.getByRole('searchbox', { name: 'Search terms' });
+    await box.fill('investment dashboards');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=investment\+dashboards$/);
+    await expect(
+      page.locator('#search-results').getByRole('link').filter({ hasText: /./ }).first(),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await box.fill('zzzqqqxxy');
+    await box.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('No results for “zzzqqqxxy”.');
+    await expect(page.locator('#search-results li')).toHaveCount(0);
+  });
+});
+
+test('llms.txt summarises the firm, its services with prices and every article', async ({
+  request,
+}) => {
+  const response = await request.get('/llms.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const body = await response.text();
+  expect(body).toMatch(/^# .+\n\n> .+/);
+  for (const s of SERVICES) {
+    expect(body).toContain(`/services/${s.slug})`);
+    expect(body).toContain(`Starting at ${s.price}`);
+  }
+  for (const a of ARTICLES) expect(body).toContain(`[${a.title}](`);
+});
+
+test('an article and a service page have no serious accessibility violations', async ({ page }) => {
+  for (const path of [
+    '/articles/quick-seo-wins-small-businesses',
+    '/services/discovery-workshop',
+  ]) {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page);
+  }
+});
