@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../functions/_lib/http';
+import { clientKey, createRateLimiter, enforceRateLimit } from '../../functions/_lib/rate-limit';
+
+describe('rate limiter', () => {
+  it('allows a burst up to the limit, then refuses with the wait until the next token', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
+    for (let i = 0; i < 3; i++) expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfter: 20 });
+    now = 10_000;
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfter: 10 });
+    now = 20_000;
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('b').allowed).toBe(true);
+  });
+
+  it('forgets the least recently seen clients beyond its capacity', () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxClients: 2, now: () => 0 });
+    limiter.take('a');
+    limiter.take('b');
+    limiter.take('c');
+    // "a" was forgotten, so it starts with a full allowance again; "c" was not.
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('c').allowed).toBe(false);
+  });
+
+  it('keys clients by the connecting IP, then the first forwarded address', () => {
+    const req = (headers: Record<string, string>) => new Request('http://x/', { headers });
+    expect(
+      clientKey(req({ 'CF-Connecting-IP': '203.0.113.9', 'X-Forwarded-For': '1.1.1.1' })),
+    ).toBe('203.0.113.9');
+    expect(clientKey(req({ 'X-Forwarded-For': '198.51.100.4, 10.0.0.1' }))).toBe('198.51.100.4');
+    expect(clientKey(req({}))).toBe('unknown');
+  });
+
+  it('throws a 429 HttpError with Retry-After', () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 1000, now: () => 0 });
+    const req = new Request('http://x/', { headers: { 'CF-Connecting-IP': '192.0.2.5' } });
+    enforceRateLimit(limiter, req);
+    try {
+      enforceRateLimit(limiter, req);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(HttpError);
+      expect((err as HttpError).status).toBe(429);
+      expect(new Headers((err as HttpError).headers).get('Retry-After')).toBe('1');
+    }
+  });
+});
