@@ -1,0 +1,45 @@
+-- Leads: run with `supabase test db`. The same cases run on PGlite in tests/db.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(9);
+
+insert into auth.users (id, email) values
+  ('00000000-0000-4000-8000-0000000000a1', 'admin@example.com'),
+  ('00000000-0000-4000-8000-0000000000b1', 'user@example.com');
+insert into public.user_roles (user_id, role) values ('00000000-0000-4000-8000-0000000000a1', 'admin');
+insert into public.leads (name, email, company, current_challenge, budget, timeline, priorities, idempotency_key)
+values ('Stored Lead', 'lead@example.org', 'Lead Co', 'Website traffic and visibility',
+        'Under $500/month', 'Within 30 days', 'More customers.', 'stored-key');
+
+select ok((select relrowsecurity from pg_class where oid = 'public.leads'::regclass), 'RLS on leads');
+
+set local role anon;
+set local request.jwt.claims to '{"role":"anon"}';
+select throws_ok('select * from public.leads', '42501', null, 'anon cannot read leads');
+select throws_ok($$ insert into public.leads (name, email, company, current_challenge, budget, timeline, priorities)
+  values ('a', 'a@example.org', 'a', 'a', 'a', 'a', 'a') $$, '42501', null, 'anon cannot insert leads');
+reset role;
+
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"00000000-0000-4000-8000-0000000000b1","role":"authenticated"}';
+select results_eq('select count(*)::int from public.leads', 'values (0)', 'a plain user sees no leads');
+select throws_ok($$ insert into public.leads (name, email, company, current_challenge, budget, timeline, priorities)
+  values ('a', 'a@example.org', 'a', 'a', 'a', 'a', 'a') $$, '42501', null, 'a plain user cannot insert leads');
+reset role;
+
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"00000000-0000-4000-8000-0000000000a1","role":"authenticated"}';
+select results_eq('select name from public.leads', $$ values ('Stored Lead'::text) $$, 'an admin reads leads');
+reset role;
+
+set local role service_role;
+set local request.jwt.claims to '{"role":"service_role"}';
+select lives_ok($$ insert into public.leads (name, email, company, current_challenge, budget, timeline, priorities, idempotency_key)
+  values ('New Lead', 'new@example.org', 'New Co', 'a', 'b', 'c', 'd', 'new-key') $$, 'the service role inserts leads');
+select throws_ok($$ insert into public.leads (name, email, company, current_challenge, budget, timeline, priorities, idempotency_key)
+  values ('Again', 'new@example.org', 'New Co', 'a', 'b', 'c', 'd', 'new-key') $$, '23505', null, 'an idempotency key is used once');
+select results_eq('select count(*)::int from public.leads', 'values (2)', 'the service role reads leads');
+reset role;
+
+select * from finish();
+rollback;
