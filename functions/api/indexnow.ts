@@ -1,0 +1,82 @@
+/**
+ * POST /api/indexnow {urls}: submits site pages to IndexNow for an admin. The bearer token is
+ * checked with Supabase on every call (401 without a live session, 403 for anyone but an admin);
+ * paths become absolute on the site origin; addresses on other hosts are refused (400). Answers
+ * {ok:true,submitted}; 503 while INDEXNOW_KEY or Supabase is not configured.
+ */
+import * as z from 'zod/mini';
+import type { Env, PagesFunction } from '../_lib/env';
+import { HttpError, json, readJson } from '../_lib/http';
+import {
+  INDEXNOW_TIMEOUT_MS,
+  indexNowKey,
+  keyFilePath,
+  resolveSubmissionUrls,
+  siteOrigin,
+  submitToIndexNow,
+} from '../_lib/indexnow';
+import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '../_lib/supabase-auth';
+import {
+  MAX_INDEXNOW_URLS,
+  indexNowRequestSchema,
+  type IndexNowSuccess,
+} from '../../src/schemas/indexnow';
+
+/** Room for a full list of 10,000 site addresses; the caller is a verified admin by then. */
+export const INDEXNOW_BODY_LIMIT = 1024 * 1024;
+
+export interface IndexNowHandlerOptions {
+  /** Per-upstream timeout in milliseconds; tests pass a short one. */
+  timeoutMs?: number;
+}
+
+/** Builds the handler; tests pass short timeouts. */
+export function createIndexNowHandler(options: IndexNowHandlerOptions = {}): PagesFunction<Env> {
+  return async ({ request, env }) => {
+    if (request.method !== 'POST') {
+      throw new HttpError(405, 'method_not_allowed', 'Use POST.', undefined, { Allow: 'POST' });
+    }
+    const key = indexNowKey(env);
+    if (!key) {
+      throw new HttpError(
+        503,
+        'indexnow_not_configured',
+        'Search-engine submission is not set up on this site.',
+      );
+    }
+    await requireAdmin(request, env, options.timeoutMs ?? SUPABASE_AUTH_TIMEOUT_MS);
+
+    const parsed = z.safeParse(indexNowRequestSchema, await readJson(request, INDEXNOW_BODY_LIMIT));
+    if (!parsed.success) {
+      throw new HttpError(
+        400,
+        'invalid_urls',
+        `Send {"urls": [...]} with 1 to ${MAX_INDEXNOW_URLS} site addresses.`,
+      );
+    }
+    const origin = siteOrigin(env, request);
+    const resolved = resolveSubmissionUrls(parsed.data.urls, origin);
+    if (!resolved.ok) {
+      throw new HttpError(
+        400,
+        'foreign_host',
+        `Only addresses on ${origin.host} can be submitted.`,
+        { urls: resolved.rejected.slice(0, 10) },
+      );
+    }
+    await submitToIndexNow(
+      {
+        host: origin.host,
+        key,
+        keyLocation: new URL(keyFilePath(key), origin).href,
+        urlList: resolved.urls,
+      },
+      env.INDEXNOW_ENDPOINT,
+      options.timeoutMs ?? INDEXNOW_TIMEOUT_MS,
+    );
+    const answer: IndexNowSuccess = { ok: true, submitted: resolved.urls.length };
+    return json(answer);
+  };
+}
+
+export const onRequest = createIndexNowHandler();

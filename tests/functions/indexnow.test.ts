@@ -1,0 +1,285 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createIndexNowHandler } from '../../functions/api/indexnow';
+import type { Env } from '../../functions/_lib/env';
+import {
+  callFunction,
+  replyJson,
+  startStub,
+  type RecordedRequest,
+  type StubServer,
+} from './harness';
+
+/** Supabase Auth and PostgREST: each token stands for one caller. */
+const ACCOUNTS: Record<string, { id: string; email: string; roles: string[] }> = {
+  'admin-token': {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    email: 'admin@example.com',
+    roles: ['admin', 'user'],
+  },
+  'editor-token': {
+    id: 'e0000000-0000-4000-8000-000000000002',
+    email: 'editor@example.com',
+    roles: ['editor', 'user'],
+  },
+  'user-token': {
+    id: 'u0000000-0000-4000-8000-000000000003',
+    email: 'user@example.com',
+    roles: ['user'],
+  },
+};
+
+function supabaseReply(req: RecordedRequest, res: ServerResponse): void {
+  const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+  const account = ACCOUNTS[token];
+  if (req.headers.apikey !== 'anon-key')
+    return replyJson(res, 401, { message: 'No API key found' });
+  if (req.method === 'GET' && req.url === '/auth/v1/user') {
+    if (!account) {
+      return replyJson(res, 403, {
+        code: 403,
+        error_code: 'bad_jwt',
+        msg: 'invalid JWT: unable to parse or verify signature, token is expired',
+      });
+    }
+    return replyJson(res, 200, { id: account.id, email: account.email, aud: 'authenticated' });
+  }
+  if (req.method === 'POST' && req.url === '/rest/v1/rpc/get_current_user_roles') {
+    if (!account) return replyJson(res, 401, { code: 'PGRST301', message: 'JWT expired' });
+    return replyJson(res, 200, account.roles);
+  }
+  replyJson(res, 404, { message: 'not found' });
+}
+
+let supabase: StubServer;
+let indexnow: StubServer;
+/** What the IndexNow stand-in answers next. */
+let indexnowStatus = 200;
+
+beforeAll(async () => {
+  supabase = await startStub(supabaseReply);
+  indexnow = await startStub((_req, res) => {
+    res.writeHead(indexnowStatus, { 'Content-Type': 'text/plain' });
+    res.end(indexnowStatus === 200 ? '' : 'upstream detail that must not leak');
+  });
+});
+
+afterAll(async () => {
+  await supabase.close();
+  await indexnow.close();
+});
+
+afterEach(() => {
+  supabase.requests.length = 0;
+  indexnow.requests.length = 0;
+  indexnowStatus = 200;
+});
+
+const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+function env(overrides: Partial<Env> = {}): Env {
+  return {
+    SUPABASE_URL: `${supabase.url}/`,
+    SUPABASE_ANON_KEY: 'anon-key',
+    INDEXNOW_KEY: KEY,
+    INDEXNOW_ENDPOINT: `${indexnow.url}/indexnow`,
+    SITE_URL: 'https://www.example.com',
+    ...overrides,
+  };
+}
+
+const handler = createIndexNowHandler({ timeoutMs: 2_000 });
+
+function submit(urls: unknown, options: { token?: string; env?: Env } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  return callFunction(handler, {
+    path: '/api/indexnow',
+    body: { urls },
+    headers,
+    env: options.env ?? env(),
+  });
+}
+
+async function errorCode(res: Response): Promise<string> {
+  return ((await res.json()) as { error: { code: string } }).error.code;
+}
+
+describe('POST /api/indexnow: who may submit', () => {
+  it('answers 503 until INDEXNOW_KEY is set, before looking at the caller', async () => {
+    const res = await submit(['/'], {
+      token: 'admin-token',
+      env: env({ INDEXNOW_KEY: undefined }),
+    });
+    expect(res.status).toBe(503);
+    expect(await errorCode(res)).toBe('indexnow_not_configured');
+    expect(supabase.requests).toHaveLength(0);
+    const badKey = await submit(['/'], { token: 'admin-token', env: env({ INDEXNOW_KEY: 'no!' }) });
+    expect(badKey.status).toBe(503);
+  });
+
+  it('answers 503 while Supabase is not configured', async () => {
+    const res = await submit(['/'], {
+      token: 'admin-token',
+      env: env({ SUPABASE_URL: undefined }),
+    });
+    expect(res.status).toBe(503);
+    expect(await errorCode(res)).toBe('auth_not_configured');
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
+  it('answers 401 without a bearer token, asking nobody', async () => {
+    const res = await submit(['/']);
+    expect(res.status).toBe(401);
+    expect(await errorCode(res)).toBe('unauthenticated');
+    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
+    expect(supabase.requests).toHaveLength(0);
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
+  it('answers 401 when Supabase Auth does not know the token', async () => {
+    const res = await submit(['/'], { token: 'expired-token' });
+    expect(res.status).toBe(401);
+    expect(supabase.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /auth/v1/user']);
+    expect(supabase.requests[0]!.headers.authorization).toBe('Bearer expired-token');
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
+  it('answers 403 to signed-in accounts that are not admins', async () => {
+    for (const token of ['user-token', 'editor-token']) {
+      const res = await submit(['/'], { token });
+      expect(res.status, token).toBe(403);
+      expect(await errorCode(res)).toBe('forbidden');
+    }
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
+  it('checks the admin role in the database with the caller’s own token, on every call', async () => {
+    expect((await submit(['/'], { token: 'admin-token' })).status).toBe(200);
+    expect((await submit(['/'], { token: 'admin-token' })).status).toBe(200);
+    const rpc = supabase.requests.filter((r) => r.url === '/rest/v1/rpc/get_current_user_roles');
+    expect(rpc).toHaveLength(2);
+    for (const r of rpc) {
+      expect(r.method).toBe('POST');
+      expect(r.headers.authorization).toBe('Bearer admin-token');
+      expect(r.headers.apikey).toBe('anon-key');
+    }
+  });
+
+  it('answers 502 when Supabase cannot be reached', async () => {
+    const res = await submit(['/'], {
+      token: 'admin-token',
+      env: env({ SUPABASE_URL: 'http://127.0.0.1:9' }),
+    });
+    expect(res.status).toBe(502);
+    expect(await errorCode(res)).toBe('auth_unavailable');
+  });
+});
+
+describe('POST /api/indexnow: what is submitted', () => {
+  it('makes paths absolute on SITE_URL and posts host, key, keyLocation and urlList', async () => {
+    const res = await submit(
+      ['/', '/articles', 'https://www.example.com/audit?x=1#top', '/articles'],
+      { token: 'admin-token' },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, submitted: 3 });
+    expect(indexnow.requests).toHaveLength(1);
+    const sent = indexnow.requests[0]!;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/indexnow');
+    expect(sent.headers['content-type']).toContain('application/json');
+    expect(sent.json()).toEqual({
+      host: 'www.example.com',
+      key: KEY,
+      keyLocation: `https://www.example.com/${KEY}.txt`,
+      urlList: [
+        'https://www.example.com/',
+        'https://www.example.com/articles',
+        'https://www.example.com/audit?x=1',
+      ],
+    });
+  });
+
+  it('uses the request origin when SITE_URL is unset', async () => {
+    const res = await submit(['/consultants', 'http://127.0.0.1:8788/privacy'], {
+      token: 'admin-token',
+      env: env({ SITE_URL: undefined }),
+    });
+    expect(res.status).toBe(200);
+    expect(indexnow.requests[0]!.json()).toMatchObject({
+      host: '127.0.0.1:8788',
+      keyLocation: `http://127.0.0.1:8788/${KEY}.txt`,
+      urlList: ['http://127.0.0.1:8788/consultants', 'http://127.0.0.1:8788/privacy'],
+    });
+  });
+
+  it('refuses addresses on other hosts and anything that is not a site address', async () => {
+    for (const bad of [
+      'https://evil.example.net/',
+      '//evil.example.net/page',
+      'https://www.example.com.evil.net/',
+      'https://user:pass@www.example.com/',
+      'javascript:alert(1)',
+      'articles',
+    ]) {
+      const res = await submit(['/', bad], { token: 'admin-token' });
+      expect(res.status, bad).toBe(400);
+      const body = (await res.json()) as { error: { code: string; fields: { urls: string[] } } };
+      expect(body.error.code).toBe('foreign_host');
+      expect(body.error.fields.urls).toEqual([bad]);
+    }
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
+  it('takes up to 10,000 addresses and refuses more, or none, or a malformed body', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `/p/${i}`);
+    const ok = await submit(many, { token: 'admin-token' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, submitted: 10_000 });
+    for (const bad of [[...many, '/one-more'], [], 'not-a-list', [42]]) {
+      const res = await submit(bad, { token: 'admin-token' });
+      expect(res.status).toBe(400);
+      expect(await errorCode(res)).toBe('invalid_urls');
+    }
+    expect(indexnow.requests).toHaveLength(1);
+  });
+
+  it('answers 405 to other methods', async () => {
+    const res = await callFunction(handler, { method: 'GET', path: '/api/indexnow', env: env() });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+  });
+});
+
+describe('POST /api/indexnow: IndexNow’s answers', () => {
+  it('maps each status to a clear error of our own', async () => {
+    const cases: [number, number, string | null][] = [
+      [200, 200, null],
+      [202, 200, null],
+      [400, 502, 'indexnow_bad_request'],
+      [403, 502, 'indexnow_key_invalid'],
+      [422, 422, 'indexnow_urls_rejected'],
+      [429, 429, 'indexnow_rate_limited'],
+      [500, 502, 'indexnow_unavailable'],
+    ];
+    for (const [upstream, status, code] of cases) {
+      indexnowStatus = upstream;
+      const res = await submit(['/'], { token: 'admin-token' });
+      expect(res.status, `IndexNow ${upstream}`).toBe(status);
+      const text = await res.text();
+      expect(text).not.toContain('upstream detail');
+      if (code) expect(JSON.parse(text).error.code).toBe(code);
+      else expect(JSON.parse(text)).toEqual({ ok: true, submitted: 1 });
+    }
+  });
+
+  it('answers 502 when IndexNow cannot be reached', async () => {
+    const res = await submit(['/'], {
+      token: 'admin-token',
+      env: env({ INDEXNOW_ENDPOINT: 'http://127.0.0.1:9/indexnow' }),
+    });
+    expect(res.status).toBe(502);
+    expect(await errorCode(res)).toBe('indexnow_unavailable');
+  });
+});
