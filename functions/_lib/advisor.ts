@@ -14,6 +14,7 @@ import {
   type ServiceFacts,
 } from '../../src/lib/advisor-index';
 import { formatUsd } from '../../src/lib/format';
+import { formatUsdRange } from '../../src/lib/services';
 import type { ChatMessage, ChatReply, ChatSource } from '../../src/schemas/chat';
 import { HttpError } from './http';
 import type { Env } from './env';
@@ -402,6 +403,10 @@ function greeting(advisor: Advisor): string {
   return `Hello! I can answer questions about ${advisor.index.firm.name}: our services and prices, how engagements work, timelines, and the guides on this site. What would you like to know?`;
 }
 
+function bullets(items: readonly string[]): string {
+  return items.map((item) => `- ${item}`).join('\n');
+}
+
 function serviceSource(s: ServiceFacts): ChatSource {
   return { title: s.name, url: s.url };
 }
@@ -414,8 +419,8 @@ function priceAnswer(s: ServiceFacts): ChatReply {
     };
   }
   const parts = [`**${s.name}** starts at **${formatUsd(s.startingPrice)}**.`];
-  if (s.scope?.length) parts.push(`That includes:\n${s.scope.map((x) => `- ${x}`).join('\n')}`);
-  if (s.range) parts.push(`The listed range is ${formatUsd(s.range[0])}-${formatUsd(s.range[1])}.`);
+  if (s.scope?.length) parts.push(`That includes:\n${bullets(s.scope)}`);
+  if (s.range) parts.push(`The listed range is ${formatUsdRange(s.range)}.`);
   if (s.note) parts.push(s.note);
   parts.push(`For a quote that fits your situation, [start a consultation](${QUESTIONNAIRE_URL}).`);
   return { content: parts.join('\n\n'), sources: [serviceSource(s)] };
@@ -480,7 +485,7 @@ function teamAnswer(advisor: Advisor): ChatReply {
 
 function serviceAnswer(s: ServiceFacts): ChatReply {
   const parts = [`**${s.name}**: ${s.description}`];
-  if (s.scope?.length) parts.push(`What is included:\n${s.scope.map((x) => `- ${x}`).join('\n')}`);
+  if (s.scope?.length) parts.push(`What is included:\n${bullets(s.scope)}`);
   if (s.startingPrice !== undefined) parts.push(`It starts at **${formatUsd(s.startingPrice)}**.`);
   parts.push(`Want to know if it fits? [Start a consultation](${QUESTIONNAIRE_URL}).`);
   return { content: parts.join('\n\n'), sources: [serviceSource(s)] };
@@ -627,7 +632,7 @@ export function grounding(advisor: Advisor, messages: readonly ChatMessage[]): G
     .map(
       (s) =>
         `- ${s.name} (${s.url}): starts at ${formatUsd(s.startingPrice!)}` +
-        (s.range ? `, listed range ${formatUsd(s.range[0])}-${formatUsd(s.range[1])}` : '') +
+        (s.range ? `, listed range ${formatUsdRange(s.range)}` : '') +
         (s.scope?.length ? `; includes ${s.scope.join(', ')}` : ''),
     );
   const contacts = advisor.index.contacts.map((c) => `- ${c.label}: ${c.email} (${c.description})`);

@@ -5,6 +5,7 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { formatUsd } from './format';
+import { formatUsdRange, serviceName } from './services';
 
 /** Bumped when the shape changes, so a function never reads an index it does not understand. */
 export const ADVISOR_INDEX_VERSION = 1;
@@ -121,10 +122,6 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
   };
 }
 
-function serviceName(data: Entry<'services'>['data']): string {
-  return data.card?.title ?? data.hero.eyebrow;
-}
-
 function serviceFacts({ id, data }: Entry<'services'>): ServiceFacts {
   const name = serviceName(data);
   const aliases = [data.hero.eyebrow, data.title.split(':')[0]!, id.replace(/-/g, ' ')]
@@ -149,9 +146,7 @@ function serviceFacts({ id, data }: Entry<'services'>): ServiceFacts {
 /** The sentence the advisor and the index use for a service's price, from the data only. */
 export function priceSentence(s: Pick<ServiceFacts, 'name' | 'startingPrice' | 'range'>): string {
   if (s.startingPrice === undefined) return '';
-  const range = s.range
-    ? ` The listed range is ${formatUsd(s.range[0])}-${formatUsd(s.range[1])}.`
-    : '';
+  const range = s.range ? ` The listed range is ${formatUsdRange(s.range)}.` : '';
   return `${s.name} starts at ${formatUsd(s.startingPrice)}.${range}`;
 }
 

@@ -22,6 +22,9 @@ function chat(page: Page) {
   };
 }
 
+const navChatButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Got Questions?' });
+
 /** Answers /api/chat with `body` (or fails), recording what the island sent. */
 async function answerWith(page: Page, reply: (route: Route) => Promise<void>) {
   const sent: unknown[] = [];
@@ -69,10 +72,7 @@ test.describe('opening the chat', () => {
 
   test('the nav button on home scrolls to the bottom, then opens the chat', async ({ page }) => {
     await page.goto('/');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Got Questions?' })
-      .click();
+    await navChatButton(page).click();
     await expect(chat(page).dialog).toBeVisible();
     const atBottom = await page.evaluate(
       () => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 1,
@@ -82,10 +82,7 @@ test.describe('opening the chat', () => {
 
   test('the nav button on another page goes home and opens the chat', async ({ page }) => {
     await page.goto('/consultants');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Got Questions?' })
-      .click();
+    await navChatButton(page).click();
     await expect(page).toHaveURL(/\/#chat$/);
     await expect(chat(page).dialog).toBeVisible();
   });

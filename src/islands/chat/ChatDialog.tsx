@@ -140,17 +140,9 @@ export default function ChatDialog({ firmName }: ChatDialogProps) {
           aria-label="Close chat"
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 hover:text-white"
         >
-          <svg
-            className="size-5"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <span aria-hidden="true" className="text-lg leading-none">
+            ✕
+          </span>
         </button>
       </header>
 
