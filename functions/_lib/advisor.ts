@@ -109,6 +109,17 @@ const SYNONYMS: Record<string, string> = {
   located: 'based',
 };
 
+/** Stems by word; the same few thousand words recur across the whole index. */
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    if (stems.size < 50_000) stems.set(word, s);
+  }
+  return s;
+}
+
 /** Terms of a text: lower case, stop words dropped, stemmed; hyphenated words also joined. */
 export function terms(text: string): string[] {
   return termGroups(text).flat();
@@ -127,7 +138,7 @@ function termGroups(text: string, synonyms = false): string[][] {
     for (const w of joinable ? [...parts, parts.join('')] : parts) {
       if (STOPWORDS.has(w) || w.length === 0) continue;
       const alt = synonyms ? SYNONYMS[w] : undefined;
-      out.push(alt ? [stemmer(w), stemmer(alt)] : [stemmer(w)]);
+      out.push(alt ? [stem(w), stem(alt)] : [stem(w)]);
     }
   }
   return out;
