@@ -1,0 +1,270 @@
+/**
+ * The site as built with accounts enabled, for auth.spec.ts and admin.spec.ts. The default build
+ * (and CI's) has no PUBLIC_SUPABASE_* variables, so these specs build their own variant once per
+ * run, with the browser client pointed at the stub server's /supabase, and serve it with its
+ * functions through wrangler (one per worker) with the Supabase and IndexNow stand-ins bound.
+ *
+ * E2E_ACCOUNTS_DIST reuses an existing build of that variant instead; E2E_BUILD_LOCK names a
+ * file to hold with flock(1) while building, for machines where several builds share a tree.
+ */
+import { test as base, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STUB_ORIGIN } from './helpers';
+
+// The CommonJS stand-ins the stub server runs.
+const require = createRequire(import.meta.url);
+const { stubBindings } = require('./stubs/index.cjs');
+const supabaseStub = require('./stubs/supabase.stub.cjs');
+
+/** Where the browser client of this build sends Supabase requests (answered by page.route). */
+export const SUPABASE_URL = `${STUB_ORIGIN}/supabase`;
+export const SUPABASE_ANON_KEY: string = supabaseStub.ANON_KEY;
+/** localStorage key supabase-js uses for this project URL (`sb-<first host label>-auth-token`). */
+export const SESSION_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+
+const root = join(import.meta.dirname, '..', '..');
+const BUILD_TIMEOUT_MS = 240_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lockOwner(lock: string): number {
+  try {
+    return Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+function build(outDir: string): void {
+  const command = ['npx', 'astro', 'build', '--outDir', outDir];
+  const lock = process.env.E2E_BUILD_LOCK;
+  const [file, ...args] = lock ? ['flock', lock, ...command] : command;
+  const result = spawnSync(file!, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PUBLIC_SUPABASE_URL: SUPABASE_URL,
+      PUBLIC_SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
+    },
+    encoding: 'utf8',
+    timeout: BUILD_TIMEOUT_MS,
+  });
+  if (result.status !== 0) {
+    throw new Error(`Accounts build failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/**
+ * The accounts build for this run: built by the first worker that needs it (workers of one run
+ * share the runner as parent process), waited for by the others.
+ */
+async function accountsBuild(): Promise<string> {
+  const fixed = process.env.E2E_ACCOUNTS_DIST;
+  if (fixed) return fixed;
+  const dir = join(tmpdir(), `e2e-accounts-${process.env.E2E_PORT ?? 8788}`);
+  const marker = join(dir, `.built-for-${process.ppid}`);
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  while (!existsSync(marker)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker is building; take over only if it died.
+      const owner = lockOwner(lock);
+      if (owner && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('Timed out waiting for the accounts build');
+      await sleep(500);
+      continue;
+    }
+    try {
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      if (!existsSync(marker)) {
+        rmSync(dir, { recursive: true, force: true });
+        build(dir);
+        writeFileSync(marker, '');
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler exited:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(300);
+  }
+  throw new Error(`wrangler did not start at ${url}:\n${log()}`);
+}
+
+export interface AccountsSite {
+  baseURL: string;
+}
+
+export const test = base.extend<object, { accountsSite: AccountsSite }>({
+  accountsSite: [
+    async ({}, use, workerInfo) => {
+      const dist = await accountsBuild();
+      const [port, inspector] = [await freePort(), await freePort()];
+      const bindings: Record<string, string> = {
+        ...stubBindings(STUB_ORIGIN),
+        ...supabaseStub.accountsBindings(STUB_ORIGIN),
+      };
+      const args = ['wrangler', 'pages', 'dev', dist, '--port', String(port), '--ip', '127.0.0.1'];
+      args.push('--inspector-port', String(inspector), '--log-level', 'warn');
+      args.push('--persist-to', join(tmpdir(), `e2e-accounts-state-${workerInfo.parallelIndex}`));
+      for (const [k, v] of Object.entries(bindings)) args.push('--binding', `${k}=${v}`);
+      let output = '';
+      const child = spawn('npx', args, { cwd: root, detached: true, stdio: 'pipe' });
+      child.stdout?.on('data', (d) => (output += d));
+      child.stderr?.on('data', (d) => (output += d));
+      const baseURL = `http://127.0.0.1:${port}`;
+      try {
+        await waitForServer(`${baseURL}/`, child, () => output);
+        await use({ baseURL });
+      } finally {
+        // The process group of the wrangler this fixture started, and nothing else.
+        if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      }
+    },
+    { scope: 'worker', timeout: BUILD_TIMEOUT_MS + 120_000 },
+  ],
+  baseURL: async ({ accountsSite }, use) => use(accountsSite.baseURL),
+});
+
+export { expect } from '@playwright/test';
+
+/** A test account the Supabase stand-ins recognise by its access token. */
+export interface FakeAccount {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** A fresh account of `kind`: its token makes the function's Supabase stand-in answer for it. */
+export function fakeAccount(kind: 'admin' | 'user'): FakeAccount {
+  const token = `e2e-${kind}-${randomBytes(6).toString('hex')}`;
+  const { id, email } = supabaseStub.accountFor(token);
+  return { id, email, token };
+}
+
+/** A Supabase session for `account` as supabase-js stores and Supabase Auth returns it. */
+export function sessionFor(account: FakeAccount, expiresInSeconds = 3600) {
+  return {
+    access_token: account.token,
+    token_type: 'bearer',
+    expires_in: expiresInSeconds,
+    expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
+    refresh_token: `refresh-${account.token}`,
+    user: {
+      id: account.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: account.email,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {},
+      created_at: '2026-01-01T00:00:00Z',
+    },
+  };
+}
+
+/** Stores `session` in the site's localStorage, as a previous sign-in would have. */
+export async function storeSession(page: Page, session: unknown): Promise<void> {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [SESSION_KEY, JSON.stringify(session)],
+  );
+}
+
+/** One request the browser made to Supabase. */
+export interface SupabaseCall {
+  method: string;
+  /** Path under the project URL, e.g. /auth/v1/token. */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: any;
+}
+
+export interface SupabaseReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+};
+
+/**
+ * Answers the browser's Supabase requests with `reply`, following Supabase's HTTP contract,
+ * and records them. Unanswered calls get a 404.
+ */
+export async function answerSupabase(
+  page: Page,
+  reply: (call: SupabaseCall) => SupabaseReply | undefined | Promise<SupabaseReply | undefined>,
+): Promise<SupabaseCall[]> {
+  const calls: SupabaseCall[] = [];
+  await page.route(`${SUPABASE_URL}/**`, async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+    const url = new URL(request.url());
+    let body: unknown;
+    try {
+      body = request.postDataJSON();
+    } catch {
+      body = request.postData();
+    }
+    const call: SupabaseCall = {
+      method: request.method(),
+      path: url.pathname.slice(new URL(SUPABASE_URL).pathname.length),
+      query: url.searchParams,
+      headers: request.headers(),
+      body,
+    };
+    calls.push(call);
+    const answer = (await reply(call)) ?? { status: 404, body: { message: 'not stubbed' } };
+    await route.fulfill({
+      status: answer.status,
+      headers: { ...CORS, 'content-type': 'application/json', ...answer.headers },
+      body: answer.body === undefined ? '' : JSON.stringify(answer.body),
+    });
+  });
+  return calls;
+}
