@@ -32,7 +32,9 @@ document.addEventListener('click', (event) => {
   }
 });
 
-// Arriving from another page through the navigation's chat button (/#chat).
+// Arriving from another page through the navigation's chat button (/#chat): scroll to the
+// bottom, then open the chat, as the button does on this page.
 if (location.hash === '#chat' && hasIsland('chat')) {
+  window.scrollTo({ top: document.body.scrollHeight });
   setTimeout(() => openChat(), CHAT_AFTER_SCROLL_MS);
 }

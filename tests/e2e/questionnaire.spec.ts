@@ -278,10 +278,10 @@ test.describe('questionnaire dialog', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a click made before the island hydrates opens it once hydrated', async ({ page }) => {
+  test('a click made before the dialog code loads opens it once loaded', async ({ page }) => {
     let release!: () => void;
     const hydrated = new Promise<void>((r) => (release = r));
-    await page.route('**/_astro/QuestionnaireModal*.js', async (route) => {
+    await page.route('**/_astro/QuestionnaireMount*.js', async (route) => {
       await hydrated;
       await route.continue();
     });

@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $questionnaireOpen, closeQuestionnaire } from '../../stores/ui';
 
-// The wizard and its schema load when first needed, keeping them off the home page's idle work.
+// The wizard and its schema load in their own chunk; the mount script prefetches it on intent.
 const loadWizard = () => import('./QuestionnaireWizard');
 const QuestionnaireWizard = lazy(loadWizard);
 
@@ -32,21 +32,6 @@ export default function QuestionnaireModal({
   const toastHost = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
   const titleId = useId();
-
-  // Start fetching the wizard when a visitor points at or focuses a call to action.
-  useEffect(() => {
-    const warm = (event: Event) => {
-      if ((event.target as Element | null)?.closest?.('[data-open="questionnaire"]')) {
-        void loadWizard();
-      }
-    };
-    document.addEventListener('pointerover', warm);
-    document.addEventListener('focusin', warm);
-    return () => {
-      document.removeEventListener('pointerover', warm);
-      document.removeEventListener('focusin', warm);
-    };
-  }, []);
 
   useEffect(() => {
     const el = dialog.current;
