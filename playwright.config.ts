@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { launchOptions } from './tests/browser.mjs';
 
 const require = createRequire(import.meta.url);
-const { loadStubs } = require('./tests/e2e/stubs/index.cjs');
+const { stubBindings } = require('./tests/e2e/stubs/index.cjs');
 
 /** E2E_PORT and E2E_DIST let several builds be tested side by side; defaults match `npm start`. */
 const PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -13,10 +13,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
 
 /** Function configuration pointing every stubbed upstream at the local stand-ins. */
-const bindings: Record<string, string> = {
-  ENVIRONMENT: 'development',
-  ...Object.assign({}, ...loadStubs().map((s: any) => s.bindings(stubOrigin))),
-};
+const bindings: Record<string, string> = stubBindings(stubOrigin);
 const bindingFlags = Object.entries(bindings)
   .map(([k, v]) => `--binding ${k}=${v}`)
   .join(' ');

@@ -12,4 +12,9 @@ function loadStubs() {
     .map((f) => require(join(__dirname, f)));
 }
 
-module.exports = { loadStubs };
+/** Function configuration pointing every stubbed upstream at the stand-ins on `origin`. */
+function stubBindings(origin) {
+  return Object.assign({ ENVIRONMENT: 'development' }, ...loadStubs().map((s) => s.bindings(origin)));
+}
+
+module.exports = { loadStubs, stubBindings };

@@ -1,0 +1,516 @@
+// The project's benchmark: `npm run bench` (add `-- --quick` for one Lighthouse run a page and
+// 5 s load tests). Builds the site, serves it with its functions and local upstream stand-ins,
+// measures every page kind and function, times builds at 100 and 1,000 generated articles, writes
+// bench-results/report.md and report.json, and exits 1 when a budget in ARCHITECTURE.md is broken.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright';
+import { chromiumPath, launchOptions } from '../tests/browser.mjs';
+
+const require = createRequire(import.meta.url);
+const { stubBindings } = require('../tests/e2e/stubs/index.cjs');
+
+const ROOT = resolve(import.meta.dirname, '..');
+const QUICK = process.argv.includes('--quick');
+const PORT = 8870;
+const STUB_PORT = 8872;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DIST = join(tmpdir(), 'bench-dist');
+const OUT = join(ROOT, 'bench-results');
+
+/** Budgets from ARCHITECTURE.md. */
+const BUDGET = {
+  contentRequests: 3,
+  contentInlineScriptGzip: 1536,
+  homeJsGzip: 10 * 1024,
+  lighthouse: 100,
+  buildMsPerPage: 22,
+  functionP95Ms: 50,
+};
+const CONTENT_KINDS = new Set(['article', 'service', 'privacy', 'consultants', 'list']);
+
+const failures = [];
+const budget = (ok, message) => {
+  if (!ok) failures.push(message);
+  return ok ? 'ok' : 'OVER';
+};
+const gz = (text) => gzipSync(text).length;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function run(cmd, args, options = {}) {
+  const started = performance.now();
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'pipe', encoding: 'utf8', ...options });
+  if (result.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${result.stderr || result.stdout}`);
+  return performance.now() - started;
+}
+
+function countPages(dir) {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) n++;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build times
+
+function buildTime(root, outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  const ms = run('npx', ['astro', 'build', '--outDir', outDir], { cwd: root });
+  const pages = countPages(outDir);
+  return { ms: Math.round(ms), pages, msPerPage: +(ms / pages).toFixed(1) };
+}
+
+/** A copy of the project with `count` extra articles generated from an existing one. */
+function generatedProject(count) {
+  const dir = join(tmpdir(), `bench-gen-${count}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const item of [
+    'src',
+    'public',
+    'functions',
+    'astro.config.mjs',
+    'tsconfig.json',
+    'package.json',
+  ]) {
+    cpSync(join(ROOT, item), join(dir, item), { recursive: true });
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const source = readFileSync(join(ROOT, 'src/content/articles/server-errors-guide.mdx'), 'utf8');
+  for (let i = 1; i <= count; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const text = source
+      .replace(/^title: .*$/m, `title: 'Generated benchmark article number ${i}'`)
+      .replace(
+        /^publishDate: .*$/m,
+        `publishDate: 2024-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
+      )
+      .replace(/^tag: .*$/m, '');
+    writeFileSync(join(dir, 'src/content/articles', `generated-${i}.mdx`), text);
+  }
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving
+
+function serve() {
+  const origin = `http://127.0.0.1:${STUB_PORT}`;
+  const stubs = spawn('node', ['tests/e2e/stubs/server.cjs'], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_STUB_PORT: String(STUB_PORT) },
+    stdio: 'ignore',
+  });
+  const bindings = Object.entries(stubBindings(origin)).flatMap(([k, v]) => [
+    '--binding',
+    `${k}=${v}`,
+  ]);
+  const wrangler = spawn(
+    'npx',
+    [
+      'wrangler',
+      'pages',
+      'dev',
+      DIST,
+      '--port',
+      String(PORT),
+      '--ip',
+      '127.0.0.1',
+      '--log-level',
+      'error',
+      ...bindings,
+    ],
+    { cwd: ROOT, stdio: 'ignore', detached: true },
+  );
+  return () => {
+    stubs.kill();
+    try {
+      process.kill(-wrangler.pid);
+    } catch {
+      wrangler.kill();
+    }
+  };
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+function pageKinds() {
+  const list = (dir) =>
+    existsSync(join(DIST, dir))
+      ? readdirSync(join(DIST, dir))
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => `/${dir}/${f.replace(/\.html$/, '')}`)
+      : [];
+  return [
+    { kind: 'home', path: '/' },
+    { kind: 'list', path: '/articles' },
+    ...list('articles').map((path) => ({ kind: 'article', path })),
+    ...list('services').map((path) => ({ kind: 'service', path })),
+    { kind: 'audit', path: '/audit' },
+    { kind: 'consultants', path: '/consultants' },
+    { kind: 'privacy', path: '/privacy' },
+    { kind: 'not-found', path: '/bench-missing-page' },
+  ];
+}
+
+const IGNORED = /\/(favicon\.svg|manifest\.webmanifest|sw\.js)$/;
+
+/** Requests made until the page is loaded and idle, with gzip sizes of what they returned. */
+async function measurePage(browser, { path }) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 823 },
+  });
+  const page = await context.newPage();
+  const seen = [];
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (IGNORED.test(new URL(response.url()).pathname)) return;
+    if ((await request.headerValue('sec-purpose'))?.includes('prefetch')) return;
+    let body = Buffer.alloc(0);
+    try {
+      body = await response.body();
+    } catch {}
+    seen.push({ type: request.resourceType(), url: response.url(), gzip: gzipSync(body).length });
+  });
+  await page.goto(BASE + path, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  // Lazy images load only as the reader scrolls near them: they are not needed to render.
+  const lazy = new Set(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('img[loading="lazy"]')].map((img) => img.currentSrc || img.src),
+    ),
+  );
+  const html = await (await fetch(BASE + path)).text();
+  await context.close();
+
+  const inline = [
+    ...html.matchAll(
+      /<script(?![^>]*\bsrc=)(?![^>]*type="(?:application\/ld\+json|speculationrules)")[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ]
+    .map((m) => m[1])
+    .join('\n');
+  const sum = (type) => seen.filter((s) => s.type === type).reduce((n, s) => n + s.gzip, 0);
+  return {
+    requests: seen.filter((s) => !lazy.has(s.url)).length,
+    scriptFiles: seen.filter((s) => s.type === 'script').length,
+    htmlGzip: sum('document'),
+    cssGzip: sum('stylesheet'),
+    jsGzip: sum('script'),
+    inlineScriptGzip: inline.trim() ? gz(inline) : 0,
+  };
+}
+
+async function lighthouse(path, runs) {
+  const { default: lh } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await launch({
+      chromePath: chromiumPath(),
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      const { lhr } = await lh(BASE + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      results.push({
+        error: lhr.runtimeError?.message,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(value('largest-contentful-paint')),
+        fcpMs: Math.round(value('first-contentful-paint')),
+        tbtMs: Math.round(value('total-blocking-time')),
+        cls: +value('cumulative-layout-shift').toFixed(3),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const mid = median(results.map((r) => r.performance));
+  return results.find((r) => r.performance === mid);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions under load
+
+const FUNCTION_CALLS = [
+  {
+    name: 'chat',
+    path: '/api/chat',
+    body: { messages: [{ role: 'user', content: 'How much is the Discovery Workshop?' }] },
+  },
+  {
+    name: 'questionnaire (honeypot)',
+    path: '/api/questionnaire',
+    body: {
+      name: 'Bench',
+      email: 'bench@example.com',
+      company: 'Bench Co',
+      currentChallenge: 'Website traffic and visibility',
+      budget: 'Under $500/month',
+      timeline: 'Within 30 days',
+      priorities: 'Load test',
+      additionalInfo: '',
+      website: 'filled',
+    },
+  },
+  {
+    name: 'site-audit (cached)',
+    path: '/api/site-audit',
+    body: { url: 'https://www.example.com' },
+  },
+  { name: 'indexnow (no session)', path: '/api/indexnow', body: { urls: ['/'] } },
+  {
+    name: 'analytics/vitals',
+    path: '/api/analytics/vitals',
+    body: {
+      metric: 'LCP',
+      value: 1200,
+      id: 'bench',
+      url: `${BASE}/`,
+      timestamp: Date.now(),
+      userAgent: 'bench',
+    },
+  },
+];
+
+const percentile = (sorted, q) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
+
+async function loadTest(call, seconds) {
+  // One warm-up request fills caches (the audit) and compiles the function.
+  await fetch(BASE + call.path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(call.body),
+  });
+  let n = 0;
+  const times = [];
+  const statuses = {};
+  const instance = autocannon({
+    url: BASE + call.path,
+    method: 'POST',
+    connections: 50,
+    duration: seconds,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(call.body),
+    // Spread clients over addresses so per-client rate limits measure the function, not the limiter.
+    setupClient: (client) =>
+      client.setHeaders({
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': `198.51.100.${(n++ % 250) + 1}`,
+      }),
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    times.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const errors =
+    result.errors +
+    result.timeouts +
+    Object.entries(statuses)
+      .filter(([s]) => s >= 500)
+      .reduce((t, [, c]) => t + c, 0);
+  return {
+    p50: +percentile(times, 0.5).toFixed(1),
+    p95: +percentile(times, 0.95).toFixed(1),
+    p99: +percentile(times, 0.99).toFixed(1),
+    rps: Math.round(times.length / seconds),
+    errors,
+    statuses,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    builds: {},
+    pages: [],
+    functions: [],
+  };
+
+  console.log('Building the site...');
+  report.builds.site = buildTime(ROOT, DIST);
+  if (!QUICK) {
+    for (const count of [100, 1000]) {
+      console.log(`Building with ${count} generated articles...`);
+      const dir = generatedProject(count);
+      report.builds[`articles${count}`] = buildTime(dir, join(dir, 'dist'));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const stop = serve();
+  try {
+    await waitFor(`${BASE}/`);
+    await waitFor(`http://127.0.0.1:${STUB_PORT}/`);
+    const browser = await chromium.launch(launchOptions());
+    for (const target of pageKinds()) {
+      console.log(`Measuring ${target.path}...`);
+      const metrics = await measurePage(browser, target);
+      // Lighthouse refuses to score a page answered with 404, so the not-found page gets none.
+      const scores =
+        target.kind === 'not-found' ? null : await lighthouse(target.path, QUICK ? 1 : 3);
+      report.pages.push({ ...target, ...metrics, lighthouse: scores });
+    }
+    await browser.close();
+    for (const call of FUNCTION_CALLS) {
+      console.log(`Load testing ${call.path}...`);
+      report.functions.push({
+        name: call.name,
+        path: call.path,
+        ...(await loadTest(call, QUICK ? 5 : 20)),
+      });
+    }
+  } finally {
+    stop();
+  }
+
+  writeFileSync(join(OUT, 'report.json'), JSON.stringify(report, null, 2));
+  writeFileSync(join(OUT, 'report.md'), toMarkdown(report));
+  console.log(readFileSync(join(OUT, 'report.md'), 'utf8'));
+  if (failures.length) {
+    console.error(`\n${failures.length} budget(s) broken:\n- ${failures.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log('\nAll budgets hold.');
+}
+
+function toMarkdown(report) {
+  const lines = [
+    `# Benchmark, ${report.date}${report.quick ? ' (quick)' : ''}`,
+    '',
+    '## Pages',
+    '',
+  ];
+  lines.push(
+    '| page | kind | requests | script files | HTML gz | CSS gz | JS gz | inline script gz | LH perf | a11y | best | SEO | LCP ms | TBT ms | CLS | budget |',
+  );
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const p of report.pages) {
+    const lh = p.lighthouse ?? {
+      performance: '-',
+      accessibility: '-',
+      bestPractices: '-',
+      seo: '-',
+      lcpMs: '-',
+      tbtMs: '-',
+      cls: '-',
+    };
+    const checks = p.lighthouse
+      ? [
+          budget(
+            [lh.performance, lh.accessibility, lh.bestPractices, lh.seo].every(
+              (s) => s >= BUDGET.lighthouse,
+            ),
+            `${p.path}: Lighthouse ${lh.performance}/${lh.accessibility}/${lh.bestPractices}/${lh.seo}${lh.error ? ` (${lh.error})` : ''}`,
+          ),
+        ]
+      : [];
+    if (CONTENT_KINDS.has(p.kind)) {
+      checks.push(budget(p.scriptFiles === 0, `${p.path}: ${p.scriptFiles} script file(s)`));
+      checks.push(
+        budget(p.requests <= BUDGET.contentRequests, `${p.path}: ${p.requests} requests to render`),
+      );
+      checks.push(
+        budget(
+          p.inlineScriptGzip <= BUDGET.contentInlineScriptGzip,
+          `${p.path}: inline script ${p.inlineScriptGzip} B gzip`,
+        ),
+      );
+    }
+    if (p.kind === 'home')
+      checks.push(
+        budget(p.jsGzip <= BUDGET.homeJsGzip, `home: ${p.jsGzip} B of JS gzip before interaction`),
+      );
+    const verdict = checks.every((c) => c === 'ok') ? 'ok' : 'OVER';
+    lines.push(
+      `| ${p.path} | ${p.kind} | ${p.requests} | ${p.scriptFiles} | ${p.htmlGzip} | ${p.cssGzip} | ${p.jsGzip} | ${p.inlineScriptGzip} | ${lh.performance} | ${lh.accessibility} | ${lh.bestPractices} | ${lh.seo} | ${lh.lcpMs} | ${lh.tbtMs} | ${lh.cls} | ${verdict} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Functions (50 concurrent clients)',
+    '',
+    '| function | p50 ms | p95 ms | p99 ms | req/s | errors | statuses | budget |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const f of report.functions) {
+    const ok = budget(
+      f.p95 < BUDGET.functionP95Ms && f.errors === 0,
+      `${f.name}: p95 ${f.p95} ms, ${f.errors} errors`,
+    );
+    lines.push(
+      `| ${f.name} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.rps} | ${f.errors} | ${JSON.stringify(f.statuses)} | ${ok} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Builds',
+    '',
+    '| build | pages | total ms | ms per page | budget |',
+    '|---|---|---|---|---|',
+  );
+  for (const [name, b] of Object.entries(report.builds)) {
+    const ok =
+      name === 'articles1000'
+        ? budget(
+            b.msPerPage <= BUDGET.buildMsPerPage,
+            `build at 1,000 articles: ${b.msPerPage} ms per page`,
+          )
+        : '';
+    lines.push(`| ${name} | ${b.pages} | ${b.ms} | ${b.msPerPage} | ${ok} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+await main();
