@@ -184,7 +184,9 @@ describe('POST /api/site-audit: upstream failures', () => {
     ['server error (500)', psiError(500, 'Internal error encountered.'), 502, 'upstream_error'],
     [
       'HTML instead of JSON',
-      (_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>'),
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>');
+      },
       502,
       'upstream_error',
     ],

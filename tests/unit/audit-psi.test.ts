@@ -41,19 +41,14 @@ function expectHttpError(fn: () => unknown, status: number, code: string) {
 }
 
 describe('psiRequestUrl', () => {
-  it('asks for all four categories, mobile, with the key only when configured', () => {
+  // The categories and strategy sent are checked on the wire in tests/functions/site-audit.test.ts.
+  it('targets the public v5 endpoint, encodes the address and sends the key only when configured', () => {
     const url = new URL(psiRequestUrl(DEFAULT_PSI_ENDPOINT, 'https://www.example.com/?a=1&b=2'));
     expect(url.origin + url.pathname).toBe(
       'https://www.googleapis.com/pagespeedonline/v5/runPagespeed',
     );
     expect(url.searchParams.get('url')).toBe('https://www.example.com/?a=1&b=2');
-    expect(url.searchParams.getAll('category')).toEqual([
-      'PERFORMANCE',
-      'ACCESSIBILITY',
-      'BEST_PRACTICES',
-      'SEO',
-    ]);
-    expect(url.searchParams.get('strategy')).toBe('mobile');
+    expect(url.search).toContain('url=https%3A%2F%2Fwww.example.com%2F%3Fa%3D1%26b%3D2');
     expect(url.searchParams.has('key')).toBe(false);
     const keyed = new URL(psiRequestUrl('http://127.0.0.1:9/psi', 'https://a.example.com/', 'k-1'));
     expect(keyed.searchParams.get('key')).toBe('k-1');

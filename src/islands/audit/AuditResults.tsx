@@ -14,6 +14,7 @@ import {
   type GradeInfo,
 } from '../../lib/audit';
 import type { AuditMetric, AuditSuccess, MetricRating } from '../../schemas/audit';
+import OutcomeHeading from './OutcomeHeading';
 
 /** The recommended service page per category (path and name), from the services collection. */
 export type ServiceLinks = Record<AuditCategory, { href: string; title: string }>;
@@ -52,14 +53,9 @@ export default function AuditResults({ result, services, headingRef }: Props) {
   return (
     <section aria-labelledby="audit-results" className="mx-auto max-w-5xl">
       <div className="flex flex-col items-center text-center">
-        <h2
-          id="audit-results"
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold outline-none"
-        >
+        <OutcomeHeading id="audit-results" headingRef={headingRef} className="text-2xl font-bold">
           Audit Results
-        </h2>
+        </OutcomeHeading>
         <p className="mt-1 break-all text-slate-600">{result.url}</p>
         <p
           className={`mt-6 flex size-32 flex-col items-center justify-center rounded-full ring-8 ${GRADE_STYLES[grade.colour]}`}

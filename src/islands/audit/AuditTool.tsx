@@ -8,6 +8,7 @@ import { INVALID_URL_MESSAGE, normaliseAuditUrl, overallGrade } from '../../lib/
 import type { AuditSuccess } from '../../schemas/audit';
 import { requestAudit } from './audit-client';
 import AuditResults, { type ServiceLinks } from './AuditResults';
+import OutcomeHeading from './OutcomeHeading';
 
 export interface AuditToolProps {
   /** The recommended service page for each category, with its name. */
@@ -141,14 +142,13 @@ export default function AuditTool({ services }: AuditToolProps) {
             aria-labelledby={`${ids}-failed`}
             className="mx-auto max-w-2xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center"
           >
-            <h2
+            <OutcomeHeading
               id={`${ids}-failed`}
-              ref={headingRef}
-              tabIndex={-1}
-              className="text-xl font-bold text-red-900 outline-none"
+              headingRef={headingRef}
+              className="text-xl font-bold text-red-900"
             >
               Audit Failed
-            </h2>
+            </OutcomeHeading>
             <p className="mt-2 text-red-900">{view.message}</p>
             <button
               type="button"
