@@ -38,9 +38,19 @@ function platformCache(): Cache | undefined {
   return store?.default;
 }
 
-/** Cache API keys must be URLs; this host never resolves, it only names the entry. */
-function cacheKey(target: string): Request {
-  return new Request(`https://site-audit.cache.invalid/v1?url=${encodeURIComponent(target)}`);
+/**
+ * Cache API keys are URLs on the site's own origin (the cache is per zone); this path is never
+ * served, it only names the entry.
+ */
+function cacheKey(origin: string, target: string): Request {
+  return new Request(`${origin}/api/site-audit/cached?url=${encodeURIComponent(target)}`);
+}
+
+/** What one audit needs from its request. */
+interface AuditContext {
+  env: Env;
+  origin: string;
+  waitUntil: (p: Promise<unknown>) => void;
 }
 
 /**
@@ -68,11 +78,14 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFun
     return undefined;
   }
 
-  async function fromPlatformCache(target: string): Promise<AuditSuccess | undefined> {
+  async function fromPlatformCache(
+    target: string,
+    origin: string,
+  ): Promise<AuditSuccess | undefined> {
     const cache = platformCache();
     if (!cache) return undefined;
     try {
-      const response = await cache.match(cacheKey(target));
+      const response = await cache.match(cacheKey(origin, target));
       if (!response) return undefined;
       const result = (await response.json()) as AuditSuccess;
       remember(target, result);
@@ -82,14 +95,14 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFun
     }
   }
 
-  async function store(target: string, result: AuditSuccess): Promise<void> {
+  async function store(target: string, origin: string, result: AuditSuccess): Promise<void> {
     remember(target, result);
     const cache = platformCache();
     if (!cache) return;
     try {
       const seconds = AUDIT_CACHE_TTL_MS / 1000;
       await cache.put(
-        cacheKey(target),
+        cacheKey(origin, target),
         new Response(JSON.stringify(result), {
           headers: { 'Content-Type': 'application/json', 'Cache-Control': `max-age=${seconds}` },
         }),
@@ -103,17 +116,13 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFun
    * The cached result, the running audit of the same address, or a new upstream request. The
    * in-flight entry is set before the first await, so simultaneous requests always share it.
    */
-  async function audit(
-    target: string,
-    env: Env,
-    waitUntil: (p: Promise<unknown>) => void,
-  ): Promise<Outcome> {
+  async function audit(target: string, { env, origin, waitUntil }: AuditContext): Promise<Outcome> {
     const hit = remembered(target);
     if (hit) return { result: hit, cache: 'hit' };
     const running = inFlight.get(target);
     if (running) return { result: (await running).result, cache: 'shared' };
     const run = (async (): Promise<Outcome> => {
-      const stored = await fromPlatformCache(target);
+      const stored = await fromPlatformCache(target, origin);
       if (stored) return { result: stored, cache: 'hit' };
       const body = await fetchPagespeed(target, {
         endpoint: env.PSI_ENDPOINT,
@@ -121,7 +130,7 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFun
         timeoutMs,
       });
       const result = mapPsiResult(body, target);
-      waitUntil(store(target, result));
+      waitUntil(store(target, origin, result));
       return { result, cache: 'miss' };
     })();
     inFlight.set(target, run);
@@ -137,7 +146,8 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFun
     try {
       const target = await auditTarget(request);
       if (env.AUDIT_SAMPLE === '1') return json(sampleAudit(target));
-      const { result, cache } = await audit(target, env, waitUntil);
+      const origin = new URL(request.url).origin;
+      const { result, cache } = await audit(target, { env, origin, waitUntil });
       return json(result, 200, { 'X-Audit-Cache': cache });
     } catch (err) {
       if (err instanceof HttpError) return failure(err);

@@ -294,6 +294,27 @@ test.describe('audit page', () => {
     );
   });
 
+  test('in the Workers runtime, concurrent audits share one PSI request and repeats hit the cache', async ({
+    request,
+    page,
+  }) => {
+    const host = freshHost('slow');
+    const audit = () => request.post('/api/site-audit', { data: { url: host } });
+    const answers = await Promise.all([audit(), audit(), audit()]);
+    expect(answers.map((a) => a.status())).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.headers()['x-audit-cache']).sort()).toEqual([
+      'miss',
+      'shared',
+      'shared',
+    ]);
+    const repeat = await request.post('/api/site-audit', { data: { url: `https://${host}/` } });
+    expect(repeat.headers()['x-audit-cache']).toBe('hit');
+    expect(await repeat.json()).toEqual(await answers[0]!.json());
+    expect((await stubRequests(page, '/psi')).filter((r) => r.query.includes(host))).toHaveLength(
+      1,
+    );
+  });
+
   const islandStates: [name: string, answer: (route: Route) => Promise<void>, message: string][] = [
     [
       'network failure',

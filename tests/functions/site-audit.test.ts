@@ -272,6 +272,46 @@ describe('POST /api/site-audit: cache and coalescing', () => {
     expect(stub.requests).toHaveLength(2);
   });
 
+  it('shares results between isolates through the Cache API when the runtime has one', async () => {
+    // A stand-in for Workers' caches.default: keyed by URL, honouring max-age.
+    const entries = new Map<string, { body: string; maxAge: number }>();
+    const fakeCache = {
+      async match(key: Request) {
+        const hit = entries.get(key.url);
+        return hit
+          ? new Response(hit.body, { headers: { 'Content-Type': 'application/json' } })
+          : undefined;
+      },
+      async put(key: Request, response: Response) {
+        const maxAge = Number(
+          /max-age=(\d+)/.exec(response.headers.get('Cache-Control') ?? '')?.[1],
+        );
+        entries.set(key.url, { body: await response.text(), maxAge });
+      },
+    };
+    vi.stubGlobal('caches', { default: fakeCache });
+    try {
+      const { stub, audit } = await setup(fixtureReply);
+      const first = await (await audit('example.com')).json();
+      expect([...entries.keys()]).toEqual([
+        'http://127.0.0.1:8788/api/site-audit/cached?url=https%3A%2F%2Fwww.example.com%2F',
+      ]);
+      expect([...entries.values()][0]!.maxAge).toBe(AUDIT_CACHE_TTL_MS / 1000);
+      // Another isolate: its own memory is empty, the shared cache answers.
+      const other = createSiteAuditHandler();
+      const res = await callFunction(other, {
+        path: '/api/site-audit',
+        body: { url: 'www.example.com' },
+        env: { PSI_ENDPOINT: `${stub.url}/psi` },
+      });
+      expect(res.headers.get('X-Audit-Cache')).toBe('hit');
+      expect(await res.json()).toEqual(first);
+      expect(stub.requests).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does not cache failures', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     let calls = 0;

@@ -5,6 +5,7 @@
 //   *quota*        429, PSI's answer when the API quota is used up
 //   *crux*         the flawed-page result plus real-user Core Web Vitals (loadingExperience)
 //   *perfect*      the result of our own built site
+//   *slow*         the flawed-page result after 1.5 s, like a real PSI run (only shorter)
 //   anything else  the flawed-page result
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -43,7 +44,7 @@ function resultFor(base, target, extra = {}) {
 module.exports = {
   prefix: '/psi',
   bindings: (origin) => ({ PSI_ENDPOINT: `${origin}/psi/runPagespeed` }),
-  handle(req, res, body, url) {
+  async handle(req, res, body, url) {
     const target = url.searchParams.get('url') ?? '';
     let host = '';
     try {
@@ -72,6 +73,7 @@ module.exports = {
         },
       });
     }
+    if (host.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 1500));
     if (host.includes('crux'))
       return send(res, 200, resultFor(poor, target, { loadingExperience }));
     if (host.includes('perfect')) return send(res, 200, resultFor(site, target));
