@@ -32,18 +32,18 @@ const INSERT = `insert into public.leads
   (name, email, company, current_challenge, budget, timeline, priorities, source, idempotency_key)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 
+/** Parameters for INSERT: the sample lead under `name`, with a source page and a key. */
+function leadParams(name: string, source: string | null, key: string | null): unknown[] {
+  const { email, company, current_challenge, budget, timeline, priorities } = lead;
+  return [name, email, company, current_challenge, budget, timeline, priorities, source, key];
+}
+
 function insertLead(session: Session, key: string | null = null, suffix = ''): Promise<unknown> {
-  return attempt(session, `${INSERT} returning id, additional_info, created_at`, [
-    lead.name + suffix,
-    lead.email,
-    lead.company,
-    lead.current_challenge,
-    lead.budget,
-    lead.timeline,
-    lead.priorities,
-    '/services/seo',
-    key,
-  ]);
+  return attempt(
+    session,
+    `${INSERT} returning id, additional_info, created_at`,
+    leadParams(lead.name + suffix, '/services/seo', key),
+  );
 }
 
 beforeAll(async () => {
@@ -53,17 +53,7 @@ beforeAll(async () => {
   ids.user = await createUser(db, 'user@example.com');
   await grantRole(db, ids.admin, 'admin');
   await grantRole(db, ids.editor, 'editor');
-  await db.query(`${INSERT}`, [
-    'Stored Lead',
-    lead.email,
-    lead.company,
-    lead.current_challenge,
-    lead.budget,
-    lead.timeline,
-    lead.priorities,
-    null,
-    'stored-key',
-  ]);
+  await db.query(INSERT, leadParams('Stored Lead', null, 'stored-key'));
 }, 60_000);
 
 afterAll(async () => {
@@ -128,7 +118,7 @@ describe('who may write and read leads', () => {
       const retried = await attempt(
         s,
         `${INSERT} on conflict (idempotency_key) do nothing returning id`,
-        Object.values({ ...lead, source: null, key: 'key-1' }),
+        leadParams(lead.name, null, 'key-1'),
       );
       expect(retried).toMatchObject({ ok: true, rows: [] });
       // Leads without a key never collide.

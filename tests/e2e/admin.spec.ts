@@ -13,24 +13,10 @@ import {
   type SupabaseReply,
 } from './accounts-site';
 import { expectNoSeriousA11yViolations, stubRequests } from './helpers';
+import { KEY_PAGES } from '../../src/islands/admin/submission';
 
 // One worker builds and serves the accounts variant; its tests run in order there.
 test.describe.configure({ mode: 'default' });
-
-const KEY_PAGES = [
-  '/',
-  '/articles',
-  '/consultants',
-  '/audit',
-  '/services/ai-website-optimization',
-  '/services/seo',
-  '/services/discovery-workshop',
-  '/services/data-insights',
-  '/services/ai-implementation-consulting',
-  '/services/ai-strategy-training',
-  '/services/operations-consulting',
-  '/services/nonprofit-support',
-];
 
 interface ListedUser {
   user_id: string;

@@ -143,10 +143,23 @@ describe('role management', () => {
 });
 
 describe('search-engine submission', () => {
-  it('lists the spec’s twelve key pages', () => {
+  it('lists the spec’s twelve key pages: home, articles, consultants, audit and services', () => {
     expect(KEY_PAGES).toHaveLength(12);
     expect(new Set(KEY_PAGES).size).toBe(12);
-    expect(KEY_PAGES.every((p) => p.startsWith('/'))).toBe(true);
+    expect(KEY_PAGES.slice(0, 4)).toEqual(['/', '/articles', '/consultants', '/audit']);
+    const services = KEY_PAGES.slice(4).map((p) => p.replace(/^\/services\//, ''));
+    expect(services.sort()).toEqual(
+      [
+        'ai-implementation-consulting',
+        'ai-strategy-training',
+        'ai-website-optimization',
+        'data-insights',
+        'discovery-workshop',
+        'nonprofit-support',
+        'operations-consulting',
+        'seo',
+      ].sort(),
+    );
   });
 
   it('posts the addresses with the bearer token, and reports false without a session', async () => {

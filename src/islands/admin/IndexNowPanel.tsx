@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { accessToken } from '../../stores/session';
 import { showToast } from '../../stores/toast';
+import Panel from './Panel';
 import {
   KEY_PAGES,
   readLastSubmission,
@@ -40,17 +41,10 @@ export default function IndexNowPanel() {
   }
 
   return (
-    <section
-      aria-labelledby="indexnow-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    <Panel
+      title="Search Engine Submission"
+      description="Tell search engines (through IndexNow) about new or updated pages so they are crawled sooner."
     >
-      <h3 id="indexnow-heading" className="text-lg font-semibold">
-        Search Engine Submission
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">
-        Tell search engines (through IndexNow) about new or updated pages so they are crawled
-        sooner.
-      </p>
       <div className="mt-5 flex flex-wrap gap-3">
         <button
           type="button"
@@ -73,6 +67,6 @@ export default function IndexNowPanel() {
         Last submission:{' '}
         {last ? <time dateTime={last.toISOString()}>{dateFormat.format(last)}</time> : 'never'}
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { APP_ROLES, type AppRole } from '../../stores/roles';
 import { showToast } from '../../stores/toast';
+import Panel from './Panel';
 import { assignRole, listUsers, removeRole } from './api';
 import {
   ROLE_MESSAGES,
@@ -73,17 +74,10 @@ export default function RoleManager() {
   }
 
   return (
-    <section
-      aria-labelledby="roles-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    <Panel
+      title="Role Management"
+      description="Give an account a role by its email address. Click a role badge to remove that role."
     >
-      <h3 id="roles-heading" className="text-lg font-semibold">
-        Role Management
-      </h3>
-      <p className="mt-1 text-sm text-slate-600">
-        Give an account a role by its email address. Click a role badge to remove that role.
-      </p>
-
       <form
         className="mt-5 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
         onSubmit={(e) => void assign(e)}
@@ -168,6 +162,6 @@ export default function RoleManager() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -3,7 +3,16 @@
  * signed in, else Google and LinkedIn sign-in, the 'Or' divider and the Sign In / Sign Up tabs.
  * Errors show in a red alert, success in a green one. /auth?signout signs out first.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import {
   $session,
@@ -28,6 +37,15 @@ import {
 type Tab = 'sign-in' | 'sign-up';
 type Busy = null | 'sign-in' | 'sign-up' | SocialProvider;
 type Notice = { kind: 'error' | 'success'; text: string } | null;
+
+/** The email field is the same in both forms. */
+const EMAIL_FIELD = {
+  label: 'Email',
+  type: 'email',
+  name: 'email',
+  autoComplete: 'email',
+  required: true,
+} as const;
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100';
@@ -266,90 +284,55 @@ export default function AuthCard() {
           ))}
         </div>
 
-        <div
-          role="tabpanel"
-          id={panelId('sign-in')}
-          aria-labelledby={tabId('sign-in')}
-          hidden={tab !== 'sign-in'}
-          className="pt-5"
-        >
+        <TabPanel tab="sign-in" current={tab} tabId={tabId} panelId={panelId}>
           <form className="grid gap-4" onSubmit={(e) => void submitSignIn(e)}>
-            <label className="block text-sm font-medium text-slate-800">
-              Email
-              <input
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={signInForm.email}
-                onChange={(e) => setSignInForm({ ...signInForm, email: e.target.value })}
-                className={inputClass}
-              />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              Password
-              <input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={signInForm.password}
-                onChange={(e) => setSignInForm({ ...signInForm, password: e.target.value })}
-                className={inputClass}
-              />
-            </label>
+            <Field
+              {...EMAIL_FIELD}
+              value={signInForm.email}
+              onValue={(email) => setSignInForm({ ...signInForm, email })}
+            />
+            <Field
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={signInForm.password}
+              onValue={(password) => setSignInForm({ ...signInForm, password })}
+            />
             <button type="submit" className="btn-primary w-full" disabled={disabled}>
               {busy === 'sign-in' ? AUTH_COPY.signingIn : AUTH_COPY.signIn}
             </button>
           </form>
-        </div>
+        </TabPanel>
 
-        <div
-          role="tabpanel"
-          id={panelId('sign-up')}
-          aria-labelledby={tabId('sign-up')}
-          hidden={tab !== 'sign-up'}
-          className="pt-5"
-        >
+        <TabPanel tab="sign-up" current={tab} tabId={tabId} panelId={panelId}>
           <form className="grid gap-4" onSubmit={(e) => void submitSignUp(e)}>
-            <label className="block text-sm font-medium text-slate-800">
-              Display Name (optional)
-              <input
-                type="text"
-                name="display_name"
-                autoComplete="nickname"
-                maxLength={100}
-                value={signUpForm.displayName}
-                onChange={(e) => setSignUpForm({ ...signUpForm, displayName: e.target.value })}
-                className={inputClass}
-              />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              Email
-              <input
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={signUpForm.email}
-                onChange={(e) => setSignUpForm({ ...signUpForm, email: e.target.value })}
-                className={inputClass}
-              />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              Password
-              <input
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                aria-describedby={`${id}-password-hint`}
-                value={signUpForm.password}
-                onChange={(e) => setSignUpForm({ ...signUpForm, password: e.target.value })}
-                className={inputClass}
-              />
-            </label>
+            <Field
+              label="Display Name (optional)"
+              type="text"
+              name="display_name"
+              autoComplete="nickname"
+              maxLength={100}
+              value={signUpForm.displayName}
+              onValue={(displayName) => setSignUpForm({ ...signUpForm, displayName })}
+            />
+            <Field
+              {...EMAIL_FIELD}
+              value={signUpForm.email}
+              onValue={(email) => setSignUpForm({ ...signUpForm, email })}
+            />
+            <Field
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              aria-describedby={`${id}-password-hint`}
+              value={signUpForm.password}
+              onValue={(password) => setSignUpForm({ ...signUpForm, password })}
+            />
             <p id={`${id}-password-hint`} className="-mt-2 text-xs text-slate-600">
               At least {MIN_PASSWORD_LENGTH} characters.
             </p>
@@ -357,8 +340,55 @@ export default function AuthCard() {
               {busy === 'sign-up' ? AUTH_COPY.creatingAccount : AUTH_COPY.signUp}
             </button>
           </form>
-        </div>
+        </TabPanel>
       </div>
+    </div>
+  );
+}
+
+interface FieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'className'
+> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+}
+
+/** A labelled text input; the label wraps it, so the label's text is its accessible name. */
+function Field({ label, value, onValue, ...input }: FieldProps) {
+  return (
+    <label className="block text-sm font-medium text-slate-800">
+      {label}
+      <input
+        {...input}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        className={inputClass}
+      />
+    </label>
+  );
+}
+
+interface TabPanelProps {
+  tab: Tab;
+  current: Tab;
+  tabId: (tab: Tab) => string;
+  panelId: (tab: Tab) => string;
+  children: ReactNode;
+}
+
+/** One tab's panel; the other stays in the page, hidden, so what was typed there is kept. */
+function TabPanel({ tab, current, tabId, panelId, children }: TabPanelProps) {
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(tab)}
+      aria-labelledby={tabId(tab)}
+      hidden={tab !== current}
+      className="pt-5"
+    >
+      {children}
     </div>
   );
 }
