@@ -398,6 +398,7 @@ function labRating(score: number | null): MetricRating {
   return 'poor';
 }
 
+/** FCP, LCP, TBT, CLS and Speed Index from the Lighthouse run, as Lighthouse formats them. */
 export function labMetrics(lhr: Pick<LhResult, 'audits'>): AuditMetric[] {
   return LAB_METRICS.flatMap(([id, label]) => {
     const audit = lhr.audits[id];
@@ -432,6 +433,10 @@ export function formatMilliseconds(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/**
+ * Real-user Core Web Vitals (LCP, INP, CLS) from PSI's loadingExperience, or undefined when the
+ * Chrome UX Report has no data for the page or its origin.
+ */
 export function fieldMetrics(experience: PsiBody['loadingExperience']): AuditMetrics['field'] {
   if (!experience?.metrics) return undefined;
   const metrics: AuditMetric[] = [];

@@ -234,6 +234,7 @@ export function sampleAudit(url: string): AuditSuccess {
   };
 }
 
+/** POST /api/site-audit, with this isolate's cache and in-flight map. */
 export const onRequestPost: PagesFunction = createSiteAuditHandler();
 
 /** Any other method: 405 in the audit's error shape. */
