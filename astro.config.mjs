@@ -17,7 +17,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     react(),
-    sitemap({ filter: (page) => !/\/(404|offline)$/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(404|offline|auth)$/.test(new URL(page).pathname) }),
     // Search index for /search, written into the output directory after the build.
     pagefind(),
   ],
