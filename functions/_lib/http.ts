@@ -78,3 +78,18 @@ async function readText(request: Request, limit: number): Promise<string> {
   }
   return new TextDecoder().decode(all);
 }
+
+/**
+ * Field errors for a 400 answer from a failed schema parse (zod or zod/mini), keyed by the
+ * dotted path of the field, or `body` when the whole body is wrong.
+ */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'body';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}

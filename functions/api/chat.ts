@@ -13,7 +13,7 @@ import {
   type AdvisorEnv,
   type AdvisorLoader,
 } from '../_lib/advisor';
-import { HttpError, json, readJson } from '../_lib/http';
+import { HttpError, fieldErrors, json, readJson } from '../_lib/http';
 import type { PagesFunction } from '../_lib/env';
 import { LlmError, completeChat, llmConfig } from '../_lib/llm';
 import { createRateLimiter, enforceRateLimit, type RateLimiter } from '../_lib/rate-limit';
@@ -40,12 +40,12 @@ export function createChatHandler(options: ChatHandlerOptions = {}): PagesFuncti
     enforceRateLimit(limiter, request);
     const parsed = parseChatRequest(await readJson(request));
     if (!parsed.success) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join('.') || 'body';
-        (fields[key] ??= []).push(issue.message);
-      }
-      throw new HttpError(400, 'invalid_request', 'The chat request is not valid.', fields);
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'The chat request is not valid.',
+        fieldErrors(parsed.error.issues),
+      );
     }
     const advisor = await load(env, request.url);
     const config = llmConfig(env);

@@ -4,10 +4,9 @@
  * for other methods; 413 over 16 KB. A filled honeypot gets a 200 and nothing is stored or
  * sent. A repeated Idempotency-Key gets the first answer and creates no second lead or email.
  */
-import { z } from 'zod';
 import { questionnaireRequestSchema } from '../../src/schemas/questionnaire';
 import type { Env, PagesFunction } from '../_lib/env';
-import { HttpError, json, readJson } from '../_lib/http';
+import { HttpError, fieldErrors, json, readJson } from '../_lib/http';
 import {
   RecentDeliveries,
   SINK_TIMEOUT_MS,
@@ -55,7 +54,7 @@ export function createQuestionnaireHandler(
         400,
         'invalid_answers',
         'Some answers are missing or invalid.',
-        z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+        fieldErrors(parsed.error.issues),
       );
     }
     const { website: _honeypot, turnstileToken, source, ...answers } = parsed.data;

@@ -4,7 +4,7 @@
  */
 import { vitalReportSchema } from '../../../src/schemas/vitals';
 import type { Env, FunctionContext } from '../../_lib/env';
-import { HttpError, readJson } from '../../_lib/http';
+import { HttpError, fieldErrors, readJson } from '../../_lib/http';
 
 /** Workers Analytics Engine dataset binding (optional). */
 interface AnalyticsEngineDataset {
@@ -25,7 +25,7 @@ export async function onRequestPost({
       400,
       'invalid_report',
       'The vitals report is not valid.',
-      parsed.error.flatten().fieldErrors as Record<string, string[]>,
+      fieldErrors(parsed.error.issues),
     );
   }
   const r = parsed.data;
