@@ -266,7 +266,7 @@ async function lighthouse(path, runs) {
         cls: +value('cumulative-layout-shift').toFixed(3),
       });
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
   const mid = median(results.map((r) => r.performance));

@@ -25,7 +25,7 @@ document.addEventListener('click', (event) => {
     openChat('fullscreen');
   } else if (trigger.dataset.section === 'chat') {
     // The navigation's chat button scrolls to the bottom first, then opens the chat.
-    window.scrollTo({ top: document.body.scrollHeight });
+    window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
     setTimeout(() => openChat(), CHAT_AFTER_SCROLL_MS);
   } else {
     openChat();
@@ -35,6 +35,6 @@ document.addEventListener('click', (event) => {
 // Arriving from another page through the navigation's chat button (/#chat): scroll to the
 // bottom, then open the chat, as the button does on this page.
 if (location.hash === '#chat' && hasIsland('chat')) {
-  window.scrollTo({ top: document.body.scrollHeight });
+  window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
   setTimeout(() => openChat(), CHAT_AFTER_SCROLL_MS);
 }

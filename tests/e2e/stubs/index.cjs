@@ -14,7 +14,10 @@ function loadStubs() {
 
 /** Function configuration pointing every stubbed upstream at the stand-ins on `origin`. */
 function stubBindings(origin) {
-  return Object.assign({ ENVIRONMENT: 'development' }, ...loadStubs().map((s) => s.bindings(origin)));
+  return Object.assign(
+    { ENVIRONMENT: 'development' },
+    ...loadStubs().map((s) => s.bindings(origin)),
+  );
 }
 
 module.exports = { loadStubs, stubBindings };
