@@ -53,9 +53,18 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function run(cmd, args, options = {}) {
   const started = performance.now();
-  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'pipe', encoding: 'utf8', ...options });
+  const result = spawnSync(cmd, args, {
+    cwd: ROOT,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    // A build of 1,000 articles logs well over the 1 MB default.
+    maxBuffer: 512 * 1024 * 1024,
+    ...options,
+  });
   if (result.status !== 0)
-    throw new Error(`${cmd} ${args.join(' ')} failed:\n${result.stderr || result.stdout}`);
+    throw new Error(
+      `${cmd} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${`${result.stdout}\n${result.stderr}`.slice(-4000)}`,
+    );
   return performance.now() - started;
 }
 
@@ -118,10 +127,12 @@ function serve() {
     env: { ...process.env, E2E_STUB_PORT: String(STUB_PORT) },
     stdio: 'ignore',
   });
-  const bindings = Object.entries(stubBindings(origin)).flatMap(([k, v]) => [
-    '--binding',
-    `${k}=${v}`,
-  ]);
+  const bindings = Object.entries({
+    ...stubBindings(origin),
+    // Lets the IndexNow function check callers, so a call without a session measures its 401.
+    SUPABASE_URL: `${origin}/supabase`,
+    SUPABASE_ANON_KEY: 'bench-anon-key',
+  }).flatMap(([k, v]) => ['--binding', `${k}=${v}`]);
   const wrangler = spawn(
     'npx',
     [
@@ -253,9 +264,16 @@ async function lighthouse(path, runs) {
         logLevel: 'error',
       });
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      // Audits that cost points, so a score under 100 says what to fix.
+      const failing = Object.values(lhr.categories).flatMap((c) =>
+        c.auditRefs
+          .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+          .map((r) => `${c.id}:${r.id}`),
+      );
       const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       results.push({
         error: lhr.runtimeError?.message,
+        failing,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
@@ -469,7 +487,7 @@ function toMarkdown(report) {
             [lh.performance, lh.accessibility, lh.bestPractices, lh.seo].every(
               (s) => s >= BUDGET.lighthouse,
             ),
-            `${p.path}: Lighthouse ${lh.performance}/${lh.accessibility}/${lh.bestPractices}/${lh.seo}${lh.error ? ` (${lh.error})` : ''}`,
+            `${p.path}: Lighthouse ${lh.performance}/${lh.accessibility}/${lh.bestPractices}/${lh.seo}${lh.error ? ` (${lh.error})` : ''}${lh.failing?.length ? ` failing ${lh.failing.join(', ')}` : ''}`,
           ),
         ]
       : [];
