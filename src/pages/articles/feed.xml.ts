@@ -1,5 +1,5 @@
 /**
- * The articles feed (RSS 2.0): every article, newest first, with its full rendered content.
+ * The articles feed (RSS 2.0): the newest articles first, each with its full rendered content.
  * MDX is rendered to HTML through Astro's container API, the supported way to render content
  * outside a page.
  */
@@ -14,13 +14,19 @@ import { sortNewestFirst } from '../../lib/articles';
 import { absolutizeLinks, FEED_PATH } from '../../lib/links';
 import { getBlock } from '../../lib/blocks';
 
+/**
+ * Feed readers only look at recent items, and rendering every article a second time would make
+ * the build grow with the archive; the newest 50 are all of them for a long while.
+ */
+export const FEED_LIMIT = 50;
+
 export const GET: APIRoute = async ({ site }) => {
   const origin = site!;
   const container = await AstroContainer.create({
     renderers: await loadRenderers([getContainerRenderer()]),
   });
   const intro = await getBlock('articlesIntro');
-  const articles = sortNewestFirst(await getCollection('articles'));
+  const articles = sortNewestFirst(await getCollection('articles')).slice(0, FEED_LIMIT);
   const items = await Promise.all(
     articles.map(async (article) => {
       const { Content } = await render(article);
