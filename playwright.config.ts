@@ -9,6 +9,8 @@ const { stubBindings } = require('./tests/e2e/stubs/index.cjs');
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const DIST = process.env.E2E_DIST ?? 'dist';
 const STUB_PORT = Number(process.env.E2E_STUB_PORT ?? PORT + 2);
+/** wrangler's debugger port; its default (9229) would clash between runs side by side. */
+const INSPECTOR_PORT = PORT + 3;
 const baseURL = `http://127.0.0.1:${PORT}`;
 const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
 
@@ -48,7 +50,7 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: `npx wrangler pages dev ${DIST} --port ${PORT} --ip 127.0.0.1 ${bindingFlags} --log-level warn`,
+      command: `npx wrangler pages dev ${DIST} --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} ${bindingFlags} --log-level warn`,
       url: `${baseURL}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
