@@ -1,16 +1,16 @@
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
+import { getCollection, render, type CollectionEntry } from 'astro:content';
 import { buildAdvisorIndex } from '../features/advisor/index-builder';
 import { site } from '../site.config';
 
 /**
- * The chat advisor's index, generated from the content collections at build time. Only
- * functions/api/chat.ts reads it (through the static-asset binding); no page loads it.
+ * The chat advisor's index, generated from the content collections at build time. Only the chat
+ * function reads it (through the static-asset binding); no page loads it.
  */
 export const GET: APIRoute = async () => {
   const [services, articles, faqs, consultants] = await Promise.all([
-    getCollection('services'),
-    getCollection('articles'),
+    withHeadings(await getCollection('services')),
+    withHeadings(await getCollection('articles')),
     getCollection('faqs'),
     getCollection('consultants'),
   ]);
@@ -19,3 +19,10 @@ export const GET: APIRoute = async () => {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 };
+
+/** Entries with the heading ids their pages render, so the advisor links to the right place. */
+async function withHeadings<E extends CollectionEntry<'services' | 'articles'>>(entries: E[]) {
+  return Promise.all(
+    entries.map(async (entry) => ({ ...entry, headings: (await render(entry)).headings })),
+  );
+}

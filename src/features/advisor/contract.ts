@@ -1,6 +1,10 @@
 /**
  * The chat contract (ARCHITECTURE.md, POST /api/chat), shared by the chat island and
  * functions/api/chat.ts. zod/mini keeps the island's lazily loaded chunk small.
+ *
+ * A client that sends `Accept: text/event-stream` may get the reply as a stream of events
+ * (CHAT_EVENTS) when a language model writes it; otherwise, and always from the built-in
+ * advisor, the reply is one JSON object (ChatReply).
  */
 import * as z from 'zod/mini';
 
@@ -71,4 +75,23 @@ export type ChatSource = z.infer<typeof chatSourceSchema>;
 export interface ChatReply {
   content: string;
   sources?: ChatSource[];
+  /** Offer to put the visitor in touch with a person (the questionnaire, the email form). */
+  handoff?: boolean;
 }
+
+/**
+ * The events of a streamed reply, in `text/event-stream` form (`event: <name>`, `data: <JSON>`):
+ * - delta `{content}`: the next words, appended to the reply;
+ * - replace `ChatReply`: the reply so far is withdrawn and this one stands instead (a model's
+ *   reply named a price the site does not state);
+ * - done `{sources?, handoff?}`: the reply is complete;
+ * - error `{message}`: the reply broke off; what arrived stays, followed by the error message.
+ * A stream that ends without `done` or `replace` broke off too.
+ */
+export const CHAT_EVENTS = ['delta', 'replace', 'done', 'error'] as const;
+
+export type ChatEvent =
+  | { event: 'delta'; data: { content: string } }
+  | { event: 'replace'; data: ChatReply }
+  | { event: 'done'; data: Omit<ChatReply, 'content'> }
+  | { event: 'error'; data: { message: string } };

@@ -1,79 +1,36 @@
 /**
- * The chat advisor's knowledge: passages cut from the content collections at build time
- * (src/pages/advisor-index.json.ts writes them to /advisor-index.json) and the structured service
- * facts the advisor quotes prices from. Pure: takes plain collection data, so tests can call it.
+ * Builds the advisor's index at build time (src/pages/advisor-index.json.ts writes it to
+ * /advisor-index.json): every article section under its `##`/`###` heading, every FAQ item, each
+ * service's blocks (overview, what it includes, price and scope, process, results and the body's
+ * sections), the consultants, the contacts and the firm's facts, each a document linked to the
+ * exact place on the site; then a serialised MiniSearch index over them. Pure: it takes plain
+ * collection data, so tests can call it.
  */
 import type { CollectionEntry } from 'astro:content';
 import { formatUsd } from '../../lib/format';
 import { formatUsdRange, serviceName } from '../../lib/services';
-
-/** Bumped when the shape changes, so a function never reads an index it does not understand. */
-export const ADVISOR_INDEX_VERSION = 1;
-
-/** Public path of the built index. */
-export const ADVISOR_INDEX_PATH = '/advisor-index.json';
-
-/** Where the home page FAQ and contact directory live. */
-export const HOME_FAQ_URL = '/#faq';
-export const CONTACT_URL = '/#chat';
-export const QUESTIONNAIRE_URL = '/questionnaire';
-
-/** Passages longer than this many words are cut at paragraph boundaries. */
-const PASSAGE_WORDS = 110;
-
-export type PassageKind = 'service' | 'faq' | 'article' | 'consultant' | 'contact' | 'about';
-
-/** A piece of site content the advisor can retrieve, quote and cite. */
-export interface Passage {
-  id: string;
-  kind: PassageKind;
-  /** Root-relative address of the page the passage is on. */
-  url: string;
-  /** Title of that page, shown as the source link. */
-  page: string;
-  /** Section within the page, if any. */
-  section?: string;
-  /** Plain text: one paragraph per line; list items and table rows start with "- ". */
-  text: string;
-  /** For FAQ passages: the question, answered by `text`. */
-  question?: string;
-  /** For service passages: the service id, to connect passages with `services`. */
-  service?: string;
-}
-
-/** Facts the advisor quotes exactly; prices are never taken from anywhere else. */
-export interface ServiceFacts {
-  id: string;
-  url: string;
-  /** Short name, e.g. "Discovery Workshop". */
-  name: string;
-  /** Other ways visitors name it (page title, eyebrow, slug words). */
-  aliases: string[];
-  description: string;
-  startingPrice?: number;
-  range?: [number, number];
-  scope?: string[];
-  note?: string;
-}
-
-export interface ContactFacts {
-  label: string;
-  email: string;
-  description: string;
-}
-
-export interface AdvisorIndex {
-  version: typeof ADVISOR_INDEX_VERSION;
-  firm: { name: string; veteranOwned: boolean; region: string; country: string };
-  contacts: ContactFacts[];
-  services: ServiceFacts[];
-  passages: Passage[];
-}
+import {
+  ADVISOR_INDEX_VERSION,
+  CONTACT_URL,
+  type AdvisorDoc,
+  type AdvisorIndex,
+  type ContactFacts,
+  type ServiceFacet,
+  type ServiceFacts,
+} from './knowledge';
+import { faqAnchor } from '../../lib/paths';
+import { mdxSections, type RenderedHeading } from './mdx-sections';
+import { createSearchIndex } from './search';
 
 type Entry<C extends 'services' | 'articles' | 'faqs' | 'consultants'> = {
   id: string;
   data: CollectionEntry<C>['data'];
   body?: string | undefined;
+};
+
+/** An MDX entry with the headings Astro rendered for it (their ids are the anchors). */
+type Rendered<C extends 'services' | 'articles'> = Entry<C> & {
+  headings?: readonly RenderedHeading[];
 };
 
 /** What the builder reads: the collections and the firm's facts from site.config. */
@@ -83,31 +40,47 @@ export interface AdvisorSources {
     description: string;
     veteranOwned: boolean;
     address: { region: string; country: string };
-    contacts: ContactFacts[];
+    contacts: readonly ContactFacts[];
   };
-  services: Entry<'services'>[];
-  articles: Entry<'articles'>[];
-  faqs: Entry<'faqs'>[];
-  consultants: Entry<'consultants'>[];
+  services: readonly Rendered<'services'>[];
+  articles: readonly Rendered<'articles'>[];
+  faqs: readonly Entry<'faqs'>[];
+  consultants: readonly Entry<'consultants'>[];
 }
 
-/** Builds the index. Output order follows input order, so builds are reproducible. */
+/** Anchors of the blocks ServiceLayout renders from frontmatter. */
+export const SERVICE_ANCHORS = {
+  includes: 'features-heading',
+  process: 'process-heading',
+  results: 'results-heading',
+  price: 'investment-heading',
+} as const;
+
+/** Which facet a service page's body section is, by its heading. */
+const BODY_FACETS: [RegExp, ServiceFacet][] = [
+  [/who (this|it) is for/i, 'audience'],
+  [/format/i, 'formats'],
+  [/engagement|how it works|what happens/i, 'engagement'],
+  [/need from you|requirements/i, 'requirements'],
+];
+
+/** Builds the index. Output order follows the collections' ids, so builds are reproducible. */
 export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
-  const passages: Passage[] = [];
-  const services = [...sources.services].sort((a, b) => a.id.localeCompare(b.id));
-  for (const entry of services) passages.push(...servicePassages(entry));
-  const faqs = [...sources.faqs].sort((a, b) => a.data.order - b.data.order);
-  for (const faq of faqs) passages.push(faqPassage(faq));
-  const articles = [...sources.articles].sort((a, b) => a.id.localeCompare(b.id));
-  for (const article of articles) passages.push(...articlePassages(article));
-  for (const c of [...sources.consultants].sort((a, b) => a.data.order - b.data.order)) {
-    passages.push(consultantPassage(c));
-  }
-  passages.push(...firmPassages(sources.firm));
+  const byId = <T extends { id: string }>(list: readonly T[]) =>
+    [...list].sort((a, b) => a.id.localeCompare(b.id));
+  const services = byId(sources.services);
+  const docs: AdvisorDoc[] = uniqueIds([
+    ...services.flatMap(serviceDocs),
+    ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
+    ...byId(sources.articles).flatMap(articleDocs),
+    ...[...sources.consultants].sort((a, b) => a.data.order - b.data.order).map(consultantDoc),
+    ...firmDocs(sources.firm),
+  ]);
   return {
     version: ADVISOR_INDEX_VERSION,
     firm: {
       name: sources.firm.name,
+      description: sources.firm.description,
       veteranOwned: sources.firm.veteranOwned,
       region: sources.firm.address.region,
       country: sources.firm.address.country,
@@ -118,26 +91,30 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
       description,
     })),
     services: services.map(serviceFacts),
-    passages,
+    docs,
+    search: createSearchIndex(docs).toJSON(),
   };
 }
 
-function serviceFacts({ id, data }: Entry<'services'>): ServiceFacts {
+function serviceFacts(entry: Rendered<'services'>): ServiceFacts {
+  const { id, data } = entry;
   const name = serviceName(data);
-  const aliases = [data.hero.eyebrow, data.title.split(':')[0]!, id.replace(/-/g, ' ')]
+  const url = `/services/${id}`;
+  const aliases = [data.hero.eyebrow, data.title.split(/[:&]/)[0]!, id.replace(/-/g, ' ')]
     .map((a) => a.trim())
-    .filter((a, i, all) => a !== name && all.indexOf(a) === i);
-  const facts: ServiceFacts = {
-    id,
-    url: `/services/${id}`,
-    name,
-    aliases,
-    description: data.description,
-  };
+    .filter((a, i, all) => a && a !== name && all.indexOf(a) === i);
+  const audience = mdxSections(entry.body ?? '', entry.headings).find((s) =>
+    /who (this|it) is for/i.test(s.heading),
+  );
+  const facts: ServiceFacts = { id, url, name, aliases, description: data.description };
+  if (data.card?.summary) facts.summary = data.card.summary;
+  if (audience) facts.audience = audience.text.split('\n')[0]!;
   if (data.investment) {
     facts.startingPrice = data.investment.startingPrice;
     facts.range = [...data.investment.range];
     facts.scope = [...data.investment.scope];
+    facts.support = data.investment.scope.filter((s) => /support|monitoring/i.test(s));
+    facts.priceUrl = `${url}#${SERVICE_ANCHORS.price}`;
     if (data.investment.note) facts.note = data.investment.note;
   }
   return facts;
@@ -150,116 +127,127 @@ export function priceSentence(s: Pick<ServiceFacts, 'name' | 'startingPrice' | '
   return `${s.name} starts at ${formatUsd(s.startingPrice)}.${range}`;
 }
 
-function servicePassages(entry: Entry<'services'>): Passage[] {
+function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
   const { id, data } = entry;
-  const url = `/services/${id}`;
   const name = serviceName(data);
-  const base = { kind: 'service' as const, url, page: data.title, service: id };
-  const out: Passage[] = [
-    {
-      ...base,
-      id: `${url}#overview`,
-      section: name,
-      text: lines([data.description, data.hero.heading, data.hero.intro, data.card?.summary]),
-    },
-    {
-      ...base,
-      id: `${url}#features`,
-      section: `${name}: what is included`,
-      text: items(data.features.map((f) => `${f.title}: ${f.description}`)),
-    },
+  const url = `/services/${id}`;
+  const doc = (facet: ServiceFacet, title: string, text: string, anchor = ''): AdvisorDoc => ({
+    id: `${url}#${facet}${anchor && facet === 'details' ? `-${anchor}` : ''}`,
+    kind: 'service',
+    url: anchor ? `${url}#${anchor}` : url,
+    page: data.title,
+    title,
+    context: name,
+    text,
+    service: id,
+    facet,
+  });
+  const docs = [
+    doc(
+      'overview',
+      name,
+      lines([data.description, data.hero.heading, data.hero.intro, data.card?.summary]),
+    ),
+    doc(
+      'includes',
+      `What ${name} includes`,
+      items(data.features.map((f) => `${f.title}: ${f.description}`)),
+      SERVICE_ANCHORS.includes,
+    ),
   ];
   if (data.investment) {
     const facts = serviceFacts(entry);
-    out.push({
-      ...base,
-      id: `${url}#investment`,
-      section: `${name}: investment and price`,
-      text: lines([
-        priceSentence(facts),
-        'The starting price includes:',
-        items(data.investment.scope),
-        data.investment.note,
-      ]),
-    });
+    docs.push(
+      doc(
+        'price',
+        `${name} price, scope and investment`,
+        lines([
+          priceSentence(facts),
+          'The starting price includes:',
+          items(data.investment.scope),
+          data.investment.note,
+        ]),
+        SERVICE_ANCHORS.price,
+      ),
+    );
   }
   if (data.process) {
-    out.push({
-      ...base,
-      id: `${url}#process`,
-      section: `${name}: process`,
-      text: items(data.process.map((p, i) => `Step ${i + 1}, ${p.title}: ${p.description}`)),
-    });
+    const steps = data.process.map((p, i) => `Step ${i + 1}, ${p.title}: ${p.description}`);
+    docs.push(doc('process', `${name} process`, items(steps), SERVICE_ANCHORS.process));
   }
   if (data.results) {
-    out.push({
-      ...base,
-      id: `${url}#results`,
-      section: `${name}: typical results`,
-      text: items(data.results),
-    });
+    docs.push(
+      doc('results', `${name} typical results`, items(data.results), SERVICE_ANCHORS.results),
+    );
   }
-  for (const s of markdownSections(entry.body ?? '')) {
-    out.push({ ...base, id: `${url}#${s.slug}`, section: `${name}: ${s.heading}`, text: s.text });
+  for (const s of mdxSections(entry.body ?? '', entry.headings)) {
+    if (!s.heading) continue;
+    const facet = BODY_FACETS.find(([pattern]) => pattern.test(s.heading))?.[1] ?? 'details';
+    docs.push(doc(facet, `${name}: ${s.heading}`, s.text, s.anchor));
   }
-  return dedupeIds(out);
+  return docs;
 }
 
-function faqPassage({ id, data }: Entry<'faqs'>): Passage {
-  const url = data.group === 'home' ? HOME_FAQ_URL : `/${data.group}`;
+function faqDoc({ id, data }: Entry<'faqs'>): AdvisorDoc {
   return {
-    id: `${url}/${id}`,
+    id: `faq/${id}`,
     kind: 'faq',
-    url,
+    url: `${data.group === 'home' ? '/' : `/${data.group}`}#${faqAnchor({ id, question: data.question })}`,
     page: data.group === 'home' ? 'Frequently Asked Questions' : 'Free Website Audit: FAQ',
-    section: data.question,
-    question: data.question,
+    title: data.question,
     text: data.answer,
   };
 }
 
-function articlePassages({ id, data, body }: Entry<'articles'>): Passage[] {
+function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
+  const { id, data } = entry;
   const url = `/articles/${id}`;
-  const base = { kind: 'article' as const, url, page: data.title };
-  const out: Passage[] = [
-    {
+  const base = { kind: 'article' as const, page: data.title };
+  const docs: AdvisorDoc[] = [];
+  for (const s of mdxSections(entry.body ?? '', entry.headings)) {
+    docs.push({
       ...base,
-      id: `${url}#summary`,
-      section: 'Summary',
-      text: lines([data.description, data.excerpt]),
-    },
-  ];
+      id: `${url}#${s.anchor || 'introduction'}`,
+      url: s.anchor ? `${url}#${s.anchor}` : url,
+      title: s.heading || data.title,
+      context: s.parent ? `${data.title}: ${s.parent}` : data.title,
+      // The opening text is the article's summary; its description says it in one sentence.
+      text: s.anchor ? s.text : lines([data.description, s.text]),
+    });
+  }
   if (data.takeaways?.length) {
-    out.push({
+    docs.push({
       ...base,
       id: `${url}#takeaways`,
-      section: 'Key takeaways',
+      url: `${url}#takeaways-heading`,
+      title: `Key takeaways: ${data.title}`,
+      context: data.title,
       text: items(data.takeaways),
     });
   }
-  for (const s of markdownSections(body ?? '')) {
-    out.push({ ...base, id: `${url}#${s.slug}`, section: s.heading, text: s.text });
-  }
-  data.faq?.forEach((f, i) => {
-    out.push({
+  for (const f of data.faq ?? []) {
+    const anchor = faqAnchor(f);
+    docs.push({
       ...base,
       kind: 'faq',
-      id: `${url}#faq-${i + 1}`,
-      section: f.question,
-      question: f.question,
+      id: `${url}#${anchor}`,
+      url: `${url}#${anchor}`,
+      title: f.question,
+      context: data.title,
       text: f.answer,
     });
-  });
-  return dedupeIds(out);
+  }
+  return docs;
 }
 
-function consultantPassage({ id, data }: Entry<'consultants'>): Passage {
+function consultantDoc({ id, data }: Entry<'consultants'>): AdvisorDoc {
   return {
-    id: `/consultants#${id}`,
+    id: `consultant/${id}`,
     kind: 'consultant',
-    url: '/consultants',
+    url: `/consultants#${id}`,
     page: 'Meet Our Consultants',
-    section: `${data.name}, ${data.title}`,
+    title: `${data.name}, ${data.title}`,
+    context: 'Our consultants and team',
     text: lines([
       `${data.name} is our ${data.title}.`,
       data.bio,
@@ -268,171 +256,47 @@ function consultantPassage({ id, data }: Entry<'consultants'>): Passage {
   };
 }
 
-function firmPassages(firm: AdvisorSources['firm']): Passage[] {
+function firmDocs(firm: AdvisorSources['firm']): AdvisorDoc[] {
   const where = `${firm.address.region}, ${firm.address.country}`;
   return [
     {
-      id: '/#about',
-      kind: 'about',
-      url: '/',
-      page: firm.name,
-      section: `About ${firm.name}`,
+      id: 'firm/about',
+      kind: 'firm',
+      url: '/consultants',
+      page: 'Meet Our Consultants',
+      title: `About ${firm.name}: who we are and where we are based`,
       text: lines([
         firm.description,
         `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned business ' : ''}based in ${where}.`,
       ]),
     },
     {
-      id: `${CONTACT_URL}/contacts`,
+      id: 'firm/contact',
       kind: 'contact',
       url: CONTACT_URL,
       page: 'Contact us',
-      section: 'Contact, email addresses and how to reach us',
-      text: lines(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
+      title: 'Contact us: email addresses and how to reach a person',
+      text: items(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
     },
   ];
 }
 
 function lines(parts: readonly (string | undefined)[]): string {
   return parts
-    .filter((p): p is string => Boolean(p && p.trim()))
+    .filter((p): p is string => Boolean(p?.trim()))
     .map((p) => p.trim())
     .join('\n');
 }
 
 function items(list: readonly string[]): string {
-  return lines(list.map((item) => `- ${sentence(item)}`));
+  return lines(list.map((item) => `- ${/[.!?:]$/.test(item) ? item : `${item}.`}`));
 }
 
-function dedupeIds(passages: Passage[]): Passage[] {
+function uniqueIds(docs: AdvisorDoc[]): AdvisorDoc[] {
   const seen = new Map<string, number>();
-  return passages.map((p) => {
-    const n = (seen.get(p.id) ?? 0) + 1;
-    seen.set(p.id, n);
-    return n === 1 ? p : { ...p, id: `${p.id}-${n}` };
+  return docs.map((d) => {
+    const n = (seen.get(d.id) ?? 0) + 1;
+    seen.set(d.id, n);
+    return n === 1 ? d : { ...d, id: `${d.id}-${n}` };
   });
-}
-
-export interface MarkdownSection {
-  heading: string;
-  slug: string;
-  text: string;
-}
-
-/**
- * Splits an MDX body into plain-text sections under its `##` and `###` headings, each cut into
- * passages of about PASSAGE_WORDS words at paragraph boundaries. Code blocks, imports, JSX and
- * link targets are dropped; tables become one line per row.
- */
-export function markdownSections(mdx: string): MarkdownSection[] {
-  const source = mdx
-    .replace(/\r\n?/g, '\n')
-    .replace(/^(?:```|~~~)[^\n]*\n[\s\S]*?\n(?:```|~~~)[ \t]*$/gm, '')
-    .replace(/^(?:import|export)\s.*$/gm, '');
-  const sections: { heading: string; blocks: string[] }[] = [
-    { heading: 'Introduction', blocks: [] },
-  ];
-  let parent = '';
-  let tableHeader: string[] | null = null;
-  for (const raw of source.split('\n')) {
-    const line = raw.trim();
-    const heading = /^(#{2,3})\s+(.+)$/.exec(line);
-    if (heading) {
-      const title = plainInline(heading[2]!);
-      if (heading[1] === '##') parent = title;
-      sections.push({
-        heading: heading[1] === '###' && parent ? `${parent}: ${title}` : title,
-        blocks: [],
-      });
-      tableHeader = null;
-      continue;
-    }
-    const current = sections[sections.length - 1]!;
-    if (line.startsWith('|')) {
-      const cells = line
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((c) => plainInline(c.trim()));
-      if (cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '')) continue;
-      if (!tableHeader) {
-        tableHeader = cells;
-        continue;
-      }
-      const header = tableHeader;
-      current.blocks.push(
-        `- ${sentence(cells.map((c, i) => (i === 0 ? c : `${header[i] ?? ''}: ${c}`)).join('; '))}`,
-      );
-      continue;
-    }
-    tableHeader = null;
-    if (line === '' || /^#{1,6}\s/.test(line) || /^<[^>]+>$/.test(line)) {
-      current.blocks.push('');
-      continue;
-    }
-    const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line.replace(/^>\s?/, ''));
-    const text = plainInline(item ? item[1]! : line.replace(/^>\s?/, ''));
-    if (!text) continue;
-    if (item) current.blocks.push(`- ${sentence(text)}`, '');
-    else {
-      // Consecutive lines belong to one paragraph.
-      const last = current.blocks.length - 1;
-      if (last >= 0 && current.blocks[last] !== '') current.blocks[last] += ` ${text}`;
-      else current.blocks.push(text);
-    }
-  }
-  const out: MarkdownSection[] = [];
-  for (const { heading, blocks } of sections) {
-    const paragraphs = blocks.filter((b) => b.trim() !== '');
-    const slug = slugify(heading);
-    chunk(paragraphs, PASSAGE_WORDS).forEach((text, i) => {
-      out.push({ heading, slug: i === 0 ? slug : `${slug}-${i + 1}`, text });
-    });
-  }
-  return out;
-}
-
-/** Groups paragraphs into passages of about `words` words; a longer paragraph stands alone. */
-function chunk(paragraphs: string[], words: number): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
-  let count = 0;
-  for (const p of paragraphs) {
-    const n = p.split(/\s+/).length;
-    if (count > 0 && count + n > words) {
-      out.push(current.join('\n'));
-      current = [];
-      count = 0;
-    }
-    current.push(p);
-    count += n;
-  }
-  if (current.length) out.push(current.join('\n'));
-  return out;
-}
-
-/** Markdown inline syntax to plain text: links keep their text, emphasis and code marks go. */
-export function plainInline(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_](?!\s)(.+?)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function sentence(text: string): string {
-  return /[.!?:]$/.test(text) ? text : `${text}.`;
-}
-
-function slugify(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-|-$/g, '') || 'section'
-  );
 }

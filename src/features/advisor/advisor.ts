@@ -1,0 +1,279 @@
+/**
+ * The built-in advisor: reads what a prospect asks (intents.ts), resolves what a follow-up
+ * refers to (subject.ts), finds the sections that answer (search.ts) and composes the reply
+ * (replies.ts, service-replies.ts, excerpt.ts). Pure: no Workers APIs, so the evaluation in
+ * tests/advisor runs it directly on the built index.
+ */
+import type { ChatMessage } from './contract';
+import { excerpt } from './excerpt';
+import {
+  askedFacet,
+  asksAboutFirm,
+  asksComparison,
+  asksContact,
+  asksDiscount,
+  asksList,
+  asksPrice,
+  asksRecommendation,
+  isFollowUp,
+  smallTalk,
+  wantsPerson,
+} from './intents';
+import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from './knowledge';
+import {
+  CONSULTATION_LINE,
+  DECLINE_LEAD,
+  contactReply,
+  declineReply,
+  docSource,
+  firmReply,
+  greeting,
+  handoffReply,
+  priceFacts,
+  priceListReply,
+  serviceLink,
+  serviceSource,
+  teamReply,
+  thanks,
+  type AdvisorReply,
+} from './replies';
+import { AdvisorSearch, questionWords, type Hit, type QueryWord } from './search';
+import { discountReply, facetReply, joinList, overviewReply, priceReply } from './service-replies';
+import {
+  earlierService,
+  namedService,
+  previousQuestion,
+  serviceNames,
+  type ServiceNames,
+} from './subject';
+
+/** An index made ready for questions, once per isolate. */
+export interface Advisor {
+  index: AdvisorIndex;
+  search: AdvisorSearch;
+  names: ServiceNames[];
+}
+
+export function prepareAdvisor(index: AdvisorIndex): Advisor {
+  return {
+    index,
+    search: AdvisorSearch.load(index.search, index.docs),
+    names: serviceNames(index.services),
+  };
+}
+
+/** A hit answers a question only when it matches most of what the question is about. */
+const MIN_COVERAGE = 0.55;
+/**
+ * The site's FAQ answers are written for prospects' questions, so they win close calls; key
+ * takeaways and introductions summarise a whole article, so the section that explains a point
+ * wins over them.
+ */
+const FAQ_BOOST = 1.3;
+const SUMMARY_WEIGHT = 0.4;
+
+/** Answers the conversation's last user message from the site's content. */
+export function answer(advisor: Advisor, messages: readonly ChatMessage[]): AdvisorReply {
+  const question = lastUserText(messages);
+  const talk = smallTalk(question);
+  if (talk === 'greeting') return greeting(advisor);
+  if (talk === 'thanks') return thanks();
+  if (wantsPerson(question)) return handoffReply(advisor);
+
+  const reply = answerQuestion(advisor, messages, question);
+  if (reply.kind === 'decline' && previousWasDecline(messages)) {
+    return declineReply(advisor, true);
+  }
+  return reply;
+}
+
+function answerQuestion(
+  advisor: Advisor,
+  messages: readonly ChatMessage[],
+  question: string,
+): AdvisorReply {
+  const named = namedService(advisor.names, question);
+  const followUp = !named && isFollowUp(question);
+  const subject =
+    named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
+  const facet = askedFacet(question);
+  const price = asksPrice(question);
+
+  if (asksContact(question) && !subject) return contactReply(advisor);
+  const about = !subject ? asksAboutFirm(question) : undefined;
+  if (about === 'team') return teamReply(advisor);
+  if (about === 'firm') return firmReply(advisor);
+
+  if (asksDiscount(question)) {
+    const discount = discountReply(advisor, subject);
+    if (discount) return discount;
+  }
+  if (subject && (named?.by === 'name' || followUp || price || facet)) {
+    if (price && !(facet && facet !== 'includes')) return priceReply(subject, advisor, question);
+    if (facet) return facetReply(subject, facet, advisor, question);
+    if (!asksComparison(question)) return overviewReply(subject, advisor);
+  }
+
+  if (asksRecommendation(question) || (price && !subject && isSituation(question))) {
+    // A question the home FAQ answers ("do you work with nonprofits?") gets that answer.
+    const faq = bestHit(advisor, questionWords(question), (d) => d.kind === 'faq', 0.75);
+    if (faq) return retrieve(advisor, messages, question)!;
+    const recommended = recommend(advisor, question);
+    if (recommended) return recommended;
+  }
+  if (price && !subject) return priceListReply(advisor);
+  // A question about one part of a service that does not name it ("how many dashboards?").
+  if (facet && !subject) {
+    const service = serviceFor(advisor, question, facet);
+    if (service) return facetReply(service, facet, advisor, question);
+  }
+  return retrieve(advisor, messages, question) ?? declineReply(advisor);
+}
+
+/** The service whose page best answers a question about one of its parts. */
+function serviceFor(advisor: Advisor, question: string, facet: string): ServiceFacts | undefined {
+  const words = questionWords(question);
+  const hit =
+    bestHit(advisor, words, (d) => d.kind === 'service' && d.facet === facet, 0.4) ??
+    bestHit(advisor, words, (d) => d.kind === 'service', 0.6);
+  if (!hit) return undefined;
+  return advisor.index.services.find((s) => s.id === hit.doc.service);
+}
+
+function lastUserText(messages: readonly ChatMessage[]): string {
+  return (
+    [...messages]
+      .reverse()
+      .find((m) => m.role === 'user')
+      ?.content.trim() ?? ''
+  );
+}
+
+function previousWasDecline(messages: readonly ChatMessage[]): boolean {
+  const earlier = messages.slice(0, -1);
+  const last = [...earlier].reverse().find((m) => m.role === 'assistant');
+  return last?.content.startsWith(DECLINE_LEAD) ?? false;
+}
+
+function isSituation(question: string): boolean {
+  return /\b(we|our|i'?m|i am|my)\b/i.test(question) && question.split(/\s+/).length > 8;
+}
+
+/**
+ * The best hit among those `filter` accepts: of the sections that match enough of the question
+ * (`minCoverage`), the one with the best score weighed by how much of the question it covers,
+ * FAQ answers favoured and whole-article summaries discounted.
+ */
+function bestHit(
+  advisor: Advisor,
+  words: QueryWord[],
+  filter?: (doc: AdvisorDoc) => boolean,
+  minCoverage = 0,
+): Hit | undefined {
+  const hits = advisor.search.search(words, {
+    limit: 12,
+    ...(filter ? { filter } : {}),
+    boost: (d) => (d.kind === 'faq' ? FAQ_BOOST : isSummary(d) ? SUMMARY_WEIGHT : 1),
+  });
+  const rank = (h: Hit) => h.score * h.coverage * h.coverage;
+  return hits.filter((h) => h.coverage >= minCoverage).sort((a, b) => rank(b) - rank(a))[0];
+}
+
+function isSummary(doc: AdvisorDoc): boolean {
+  return doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction');
+}
+
+/**
+ * The section that answers the question, quoted: its answering sentence first, its supporting
+ * facts, the whole list when one is asked for, and the link to the section. A short follow-up
+ * that matches too little on its own is searched again with the previous question.
+ */
+function retrieve(
+  advisor: Advisor,
+  messages: readonly ChatMessage[],
+  question: string,
+): AdvisorReply | undefined {
+  let words = questionWords(question);
+  let hit = bestHit(advisor, words, undefined, MIN_COVERAGE);
+  const previous = previousQuestion(messages);
+  if (!hit && previous && isFollowUp(question)) {
+    words = questionWords(`${previous} ${question}`);
+    hit = bestHit(advisor, words, undefined, MIN_COVERAGE);
+  }
+  if (!hit) return undefined;
+  const { doc } = hit;
+  const service = doc.service && advisor.index.services.find((s) => s.id === doc.service);
+  if (service && doc.facet === 'price') {
+    return asksPrice(question)
+      ? priceReply(service, advisor, question)
+      : facetReply(service, 'includes', advisor, question);
+  }
+  const body = excerpt(advisor.search, doc, words, { list: asksList(question) });
+  const where =
+    doc.kind === 'faq'
+      ? `More in [${doc.page}](${doc.url}).`
+      : `Read more: [${doc.title === doc.page ? doc.page : doc.title}](${doc.url}).`;
+  const parts = [body, where];
+  if (service) parts.push(serviceNote(service));
+  return { kind: 'answer', sources: [docSource(doc)], content: parts.join('\n\n') };
+}
+
+function serviceNote(s: ServiceFacts): string {
+  const price = priceFacts(s);
+  return price ? `${serviceLink(s)} ${price}.` : `See ${serviceLink(s)}.`;
+}
+
+/** How much one service's sections answer the visitor's situation. */
+interface Fit {
+  service: ServiceFacts;
+  score: number;
+  /** The section that matched best: why it fits. */
+  why: AdvisorDoc;
+}
+
+/**
+ * The one or two services that fit a situation, by how well their pages (who they are for,
+ * what they include, what they achieve) match what the visitor describes.
+ */
+function recommend(advisor: Advisor, question: string): AdvisorReply | undefined {
+  const words = questionWords(question);
+  const hits = advisor.search.search(words, { limit: 30, filter: (d) => d.kind === 'service' });
+  const fits = new Map<string, Fit>();
+  for (const h of hits) {
+    const service = advisor.index.services.find((s) => s.id === h.doc.service);
+    if (!service) continue;
+    const fit = fits.get(service.id);
+    if (!fit) fits.set(service.id, { service, score: h.score, why: h.doc });
+    // A second matching section adds a little: the page answers the situation more than once.
+    else fit.score += h.score * 0.25;
+  }
+  const ranked = [...fits.values()].sort((a, b) => b.score - a.score);
+  const [first, second] = ranked;
+  if (!first || (hits[0]?.coverage ?? 0) < 0.25) return undefined;
+  const picks = second && second.score >= first.score * 0.7 ? [first, second] : [first];
+  const parts = [
+    `From what you describe, I would start with ${picks.map((p) => `**${p.service.name}**`).join(' or ')}.`,
+  ];
+  for (const { service, why } of picks) {
+    const price = priceFacts(service);
+    const reason =
+      why.facet === 'audience' || why.facet === 'overview'
+        ? firstSentence(why.text)
+        : service.description;
+    const includes = service.scope?.length ? ` It includes ${joinList(service.scope)}.` : '';
+    parts.push(
+      `${serviceLink(service)} ${price ?? 'is quoted for each client'}. ${reason}${includes}`,
+    );
+  }
+  parts.push(`To confirm the fit and get a quote for your situation, ${CONSULTATION_LINE}.`);
+  return {
+    kind: 'recommend',
+    sources: picks.map((p) => serviceSource(p.service)),
+    content: parts.join('\n\n'),
+  };
+}
+
+function firstSentence(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? line;
+}
