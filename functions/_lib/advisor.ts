@@ -425,7 +425,7 @@ function serviceSource(s: ServiceFacts): ChatSource {
 function priceAnswer(s: ServiceFacts): ChatReply {
   if (s.startingPrice === undefined) {
     return {
-      content: `${s.name} does not have a published starting price; it is quoted for each project. [Tell us about your project](${QUESTIONNAIRE_URL}) and we will send a quote.`,
+      content: `${s.name} does not have a published starting price; it is quoted individually. [Tell us what you need](${QUESTIONNAIRE_URL}) and we will send a quote.`,
       sources: [serviceSource(s)],
     };
   }

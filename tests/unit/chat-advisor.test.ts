@@ -87,11 +87,18 @@ describe('built-in advisor: retrieval quality', () => {
       }
     }
     const list = ask('How much do you charge?');
-    for (const s of index.services) {
+    const priced = index.services.filter((s) => s.startingPrice !== undefined);
+    expect(priced).toHaveLength(7);
+    for (const s of priced) {
       expect(list.content).toContain(
         `[${s.name}](${s.url}): from $${s.startingPrice!.toLocaleString('en-US')}`,
       );
     }
+    // Monthly SEO has no published price, so it is never listed with one.
+    expect(list.content).not.toContain('(/services/seo)');
+    const seo = ask('How much do your SEO services cost?');
+    expect(seo.sources?.[0]?.url).toBe('/services/seo');
+    expect(dollarAmounts(seo.content)).toEqual([]);
   });
 
   it.each([
