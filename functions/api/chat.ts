@@ -4,7 +4,7 @@
  * advisor answers from the site's own content; with them, an OpenAI-compatible model answers,
  * grounded in the same retrieved passages.
  */
-import { parseChatRequest, type ChatReply } from '../../src/schemas/chat';
+import { parseChatRequest, type ChatReply } from '../../src/features/advisor/contract';
 import {
   answer,
   grounding,
@@ -12,7 +12,7 @@ import {
   mentionsUnknownPrice,
   type AdvisorEnv,
   type AdvisorLoader,
-} from '../_lib/advisor';
+} from '../../src/features/advisor/advisor.server';
 import { HttpError, fieldErrors, json, readJson } from '../_lib/http';
 import type { PagesFunction } from '../_lib/env';
 import { LlmError, completeChat, llmConfig } from '../_lib/llm';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { buildAdvisorIndex } from '../lib/advisor-index';
+import { buildAdvisorIndex } from '../features/advisor/index-builder';
 import { site } from '../site.config';
 
 /**

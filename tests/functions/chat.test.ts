@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatHandler, onRequest, onRequestPost } from '../../functions/api/chat';
-import { createAdvisorLoader, type AdvisorEnv } from '../../functions/_lib/advisor';
+import { createAdvisorLoader, type AdvisorEnv } from '../../src/features/advisor/advisor.server';
 import { createRateLimiter } from '../../functions/_lib/rate-limit';
 import { callFunction, replyJson, startStub, type StubServer } from './harness';
 

@@ -4,7 +4,7 @@ import {
   markdownSections,
   plainInline,
   type AdvisorSources,
-} from '../../src/lib/advisor-index';
+} from '../../src/features/advisor/index-builder';
 
 const service = {
   id: 'discovery-workshop',

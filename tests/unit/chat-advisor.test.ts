@@ -12,9 +12,9 @@ import {
   prepareAdvisor,
   search,
   terms,
-} from '../../functions/_lib/advisor';
-import type { AdvisorIndex } from '../../src/lib/advisor-index';
-import type { ChatMessage } from '../../src/schemas/chat';
+} from '../../src/features/advisor/advisor.server';
+import type { AdvisorIndex } from '../../src/features/advisor/index-builder';
+import type { ChatMessage } from '../../src/features/advisor/contract';
 
 const INDEX_FILE = process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json';
 const index = JSON.parse(readFileSync(INDEX_FILE, 'utf8')) as AdvisorIndex;
