@@ -190,7 +190,7 @@ export function sampleAudit(url: string): AuditSuccess {
     suggestions: [
       'Reduce unused JavaScript (sample). Defer scripts that are not needed for the first view.',
       'Properly size images (sample). Serve images no larger than they are displayed.',
-      'Document does not have a meta description (sample). Summarise the page in one sentence.',
+      'Document does not have a meta description (sample). Summarize the page in one sentence.',
     ],
     metrics: {
       lab: [
