@@ -5,8 +5,10 @@
  * tests/advisor runs it directly on the built index.
  */
 import type { ChatMessage } from './contract';
+import { notOfferedReply, outOfScopeReply } from './decline';
 import { excerpt } from './excerpt';
 import {
+  askedCapability,
   askedFacet,
   asksAboutFirm,
   asksComparison,
@@ -16,13 +18,14 @@ import {
   asksPrice,
   asksRecommendation,
   isFollowUp,
+  outOfScope,
   smallTalk,
   wantsPerson,
 } from './intents';
 import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from './knowledge';
 import {
   CONSULTATION_LINE,
-  DECLINE_LEAD,
+  DECLINE_OFFER,
   contactReply,
   declineReply,
   docSource,
@@ -63,7 +66,7 @@ export function prepareAdvisor(index: AdvisorIndex): Advisor {
 }
 
 /** A hit answers a question only when it matches most of what the question is about. */
-const MIN_COVERAGE = 0.55;
+const MIN_COVERAGE = 0.35;
 /**
  * The site's FAQ answers are written for prospects' questions, so they win close calls; key
  * takeaways and introductions summarise a whole article, so the section that explains a point
@@ -82,7 +85,7 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
 
   const reply = answerQuestion(advisor, messages, question);
   if (reply.kind === 'decline' && previousWasDecline(messages)) {
-    return declineReply(advisor, true);
+    return { ...reply, handoff: true };
   }
   return reply;
 }
@@ -92,8 +95,16 @@ function answerQuestion(
   messages: readonly ChatMessage[],
   question: string,
 ): AdvisorReply {
+  const scope = outOfScope(question);
+  if (scope) return outOfScopeReply(advisor, scope, question);
   const named = namedService(advisor.names, question);
+  const thing = named ? undefined : askedCapability(question);
+  if (thing && !offered(advisor, thing)) return notOfferedReply(advisor);
   const followUp = !named && isFollowUp(question);
+  // A question mostly about things the site never mentions is about something else.
+  if (!named && !followUp && advisor.search.unknownShare(questionWords(question)) >= 0.5) {
+    return declineReply(advisor);
+  }
   const subject =
     named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
   const facet = askedFacet(question);
@@ -114,20 +125,35 @@ function answerQuestion(
     if (!asksComparison(question)) return overviewReply(subject, advisor);
   }
 
-  if (asksRecommendation(question) || (price && !subject && isSituation(question))) {
+  const situation = !subject && isSituation(question);
+  if (asksRecommendation(question)) {
     // A question the home FAQ answers ("do you work with nonprofits?") gets that answer.
     const faq = bestHit(advisor, questionWords(question), (d) => d.kind === 'faq', 0.75);
     if (faq) return retrieve(advisor, messages, question)!;
     const recommended = recommend(advisor, question);
     if (recommended) return recommended;
   }
-  if (price && !subject) return priceListReply(advisor);
+  if (price && !subject) return (situation && recommend(advisor, question)) || priceListReply(advisor);
   // A question about one part of a service that does not name it ("how many dashboards?").
   if (facet && !subject) {
     const service = serviceFor(advisor, question, facet);
     if (service) return facetReply(service, facet, advisor, question);
   }
-  return retrieve(advisor, messages, question) ?? declineReply(advisor);
+  return (
+    retrieve(advisor, messages, question) ??
+    // A visitor describing their situation, whose words no section answers as such, gets the
+    // services that fit it.
+    (situation ? recommend(advisor, question) : undefined) ??
+    declineReply(advisor)
+  );
+}
+
+/** Whether a service's page covers most of what a "do you offer X?" question names. */
+function offered(advisor: Advisor, thing: string): boolean {
+  const words = questionWords(thing, { phrases: false });
+  if (words.length === 0) return true;
+  if (advisor.search.unknownShare(words) >= 0.5) return false;
+  return bestHit(advisor, words, (d) => d.kind === 'service', 0.5) !== undefined;
 }
 
 /** The service whose page best answers a question about one of its parts. */
@@ -152,11 +178,12 @@ function lastUserText(messages: readonly ChatMessage[]): string {
 function previousWasDecline(messages: readonly ChatMessage[]): boolean {
   const earlier = messages.slice(0, -1);
   const last = [...earlier].reverse().find((m) => m.role === 'assistant');
-  return last?.content.startsWith(DECLINE_LEAD) ?? false;
+  return last?.content.includes(DECLINE_OFFER) ?? false;
 }
 
+/** The visitor tells us about their business at some length. */
 function isSituation(question: string): boolean {
-  return /\b(we|our|i'?m|i am|my)\b/i.test(question) && question.split(/\s+/).length > 8;
+  return /\b(we|we're|our|i'?m|i am|my|i run|i own)\b/i.test(question) && question.split(/\s+/).length > 10;
 }
 
 /**
@@ -249,7 +276,7 @@ function recommend(advisor: Advisor, question: string): AdvisorReply | undefined
   }
   const ranked = [...fits.values()].sort((a, b) => b.score - a.score);
   const [first, second] = ranked;
-  if (!first || (hits[0]?.coverage ?? 0) < 0.25) return undefined;
+  if (!first || Math.max(...hits.map((h) => h.coverage)) < 0.15) return undefined;
   const picks = second && second.score >= first.score * 0.7 ? [first, second] : [first];
   const parts = [
     `From what you describe, I would start with ${picks.map((p) => `**${p.service.name}**`).join(' or ')}.`,

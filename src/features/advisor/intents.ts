@@ -25,7 +25,11 @@ export function smallTalk(text: string): 'greeting' | 'thanks' | undefined {
 
 /** The visitor wants a person, a quote or a call. */
 const HANDOFF = [
-  /\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultant|expert|sales|rep|representative|team member|people)\b/,
+  /\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|reps?|representatives?|team members?|people)\b/,
+  /\b(somebody|someone|anyone|a person) (to )?(get back|reach out|contact|call|email|follow up)\b/,
+  /\bget back to (me|us)\b/,
+  /\b(send|prepare|write) (me |us )?(a |an )?(formal |written |custom )?(quote|proposal|estimate|sow|statement of work)\b/,
+  /\b(rfp|request for proposal)\b/,
   /\b(real|actual|live) (person|human|people)\b/,
   /\b(book|schedule|set up|arrange|have|get on) (a |an )?(quick )?(call|phone call|meeting|consultation|appointment|video call|zoom)\b/,
   /\b(get|request|want|need|like|send me|give me) (a |an |some )?(custom |formal |written |price )?(quote|proposal|estimate)\b/,
@@ -40,7 +44,7 @@ export function wantsPerson(text: string): boolean {
 }
 
 const CONTACT =
-  /\b(contact|e-?mail address|your e-?mail|e-?mail you|e-?mail for|what e-?mail|which e-?mail|phone( number)?|reach (you|someone|out)|get in touch|who do i (write|email|contact)|billing (question|email|contact|address)|invoices?)\b/;
+  /\b(contact|e-?mail address|your e-?mail|e-?mail you|e-?mail for|what e-?mail|which e-?mail|phone( number)?|reach (you|someone|out)|get in touch|who do i (write|email|contact)|billing (question|email|contact|address))\b/;
 
 /** The visitor asks how to reach the firm. */
 export function asksContact(text: string): boolean {
@@ -50,7 +54,7 @@ export function asksContact(text: string): boolean {
 const ABOUT =
   /\b(where (are|is) (you|your (firm|company|office|team))|(you|your (firm|company)) (are |is )?(located|based)|located|veteran|who are you|about (you|your (firm|company))|what (kind of|type of) (firm|company)|your (firm|company)'?s? (background|story))\b/;
 const TEAM =
-  /\b(your (consultants?|team|people|experts?|founder|staff|principal)|consultants\b|who (runs|leads|owns|works|will work|would (i|we) (be )?work(ing)?)|who('s| is) (behind|on the team)|meet the team|working with)\b/;
+  /\b(your (consultants?|team|people|experts?|founder|staff|principal)|consultants\b|who (runs|leads|owns|works|will work|would (i|we) (be )?work(ing)?)|who (will|would) (i|we) be working with|who('s| is) (behind|on the team)|meet the team)\b/;
 
 /** The visitor asks who the firm is, where it is, or who they would work with. */
 export function asksAboutFirm(text: string): 'firm' | 'team' | undefined {
@@ -132,10 +136,10 @@ export function asksComparison(text: string): boolean {
 const SITUATION = [/\b(we|we're|our|us|i'm|i am|my)\b/];
 const PROBLEM = [
   /\b(struggl\w*|drowning|problem|issue|pain|mess(y)?|chaos|overwhelm\w*|bottleneck|slow|manual(ly)?|by hand|waste|wasting|too (much|many|long)|behind|losing|lost|frustrat\w*|stuck|inefficien\w*|spreadsheets?|paperwork|nobody knows|don'?t know (how|where)|takes? (days|hours|weeks|forever|ages))\b/,
-  /\b(help (us|me) (with|to)?|looking (for|to)|trying to|want (to|our|my|a|an|the)|need (to|help|a way|a|an|our)|would like|hoping to|planning to)\b/,
+  /\b(help (us|me) (with|to)?|looking (for|to)|trying to|want (to|our|my|a|an|the|them)|need (to|help|a way|a|an|our|some|proper|better|governance|standards|help)|would like|hoping to|planning to|no (standards|process|system|plan)|can'?t agree|makes me nervous|keeps? telling)\b/,
 ];
 const ADVICE =
-  /\b(where (would|should|do|can) (you|we|i) (start|begin)|where to (start|begin)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option|one)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help|do you (help|work with|do))\b/;
+  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option|one)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help|do you (help|work with|do))\b/;
 
 /** A visitor describing their situation or asking what would fit, not a factual question. */
 export function asksRecommendation(text: string): boolean {
@@ -156,4 +160,44 @@ export function isFollowUp(text: string): boolean {
     /^(and|also|what about|how about|so|ok so|then)\b/.test(t) ||
     (t.split(' ').length <= 7 && (asksPrice(t) || askedFacet(t) !== undefined))
   );
+}
+
+/**
+ * Questions the site declines by their nature, whatever its words match: promises it never
+ * makes, its own instructions, a visitor's account, rates it does not publish, legal advice and
+ * other firms' prices.
+ */
+const OUT_OF_SCOPE: [OutOfScope, RegExp][] = [
+  ['instructions', /\b(system prompt|your (instructions|prompt|rules)|repeat (your|the) (prompt|instructions)|developer mode|jailbreak|(reply|respond|answer|say|write) (with |back )?(exactly|only|just|verbatim)\b|nothing else)\b/],
+  ['task', /\b(write|draft|create|compose) (me |us )?(a |an |my )?(cover letter|resume|cv|essay|poem|story|song|speech|tweet|homework)\b/],
+  ['product', /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)|\b(the )?best (crm|software|app|platform|erp)\b/],
+  ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back|refund)\b/],
+  ['account', /\b(my|our) (invoice|payment|bill|account|order|check|cheque)s?\b.*\b(paid|received|status|balance|due|arrived|went through)\b|\binvoice #?\d+/],
+  ['hourly', /\b(hourly|per hour|an hour rate|day rate|daily rate|per day rate)\b/],
+  ['legal', /\b(legal advice|is (it|this|that) legal|lawyer|attorney says|violat\w*|hipaa|gdpr|ccpa|ada complian\w*|comply with)\b/],
+  ['competitor', /\bwhat (does|do|would) (?!you\b|your\b|it\b|that\b|this\b|they\b|the\b)[a-z0-9&.]+ (charge|cost|quote)\b/],
+];
+
+export type OutOfScope =
+  | 'instructions'
+  | 'task'
+  | 'product'
+  | 'promise'
+  | 'account'
+  | 'hourly'
+  | 'legal'
+  | 'competitor';
+
+export function outOfScope(text: string): OutOfScope | undefined {
+  const t = normalise(text);
+  return OUT_OF_SCOPE.find(([, pattern]) => pattern.test(t))?.[0];
+}
+
+const CAPABILITY =
+  /\b(?:do|can|could|would|will) (?:you|u)(?: guys| all| folks)? (?:also |even )?(?:build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship)\s+(.+?)(?:[?.!]|$)/;
+
+/** What a "do you build / offer / run ...?" question asks for: the thing after the verb. */
+export function askedCapability(text: string): string | undefined {
+  const thing = CAPABILITY.exec(normalise(text))?.[1]?.trim();
+  return thing && !/^(that|this|it|those|these|them|so|that for (me|us))$/.test(thing) ? thing : undefined;
 }

@@ -18,8 +18,10 @@ export interface AdvisorReply {
   kind: 'answer' | 'recommend' | 'decline' | 'handoff' | 'smalltalk';
 }
 
-/** How a decline starts; a second decline in a row offers the hand-off. */
+/** How a decline starts unless it says why; a second decline in a row offers the hand-off. */
 export const DECLINE_LEAD = "I couldn't find that on our site, and I'd rather not guess.";
+/** The line every decline offers a person with, so the next turn can tell it declined. */
+export const DECLINE_OFFER = 'A person can help:';
 
 export function bullets(list: readonly string[]): string {
   return list.map((item) => `- ${item}`).join('\n');
@@ -95,17 +97,26 @@ export function handoffReply(advisor: Advisor): AdvisorReply {
   };
 }
 
-/** Says plainly that the site does not answer this, and where a person can. */
-export function declineReply(advisor: Advisor, handoff = false): AdvisorReply {
+/**
+ * Says plainly that the site does not answer this (or why the advisor will not), and where a
+ * person can. `extra` goes between the reason and the offer (what the site does say).
+ */
+export function declineReply(
+  advisor: Advisor,
+  { handoff = false, lead = DECLINE_LEAD, extra = '', sources = [] as ChatSource[] } = {},
+): AdvisorReply {
   return {
     kind: 'decline',
     ...(handoff ? { handoff: true } : {}),
-    sources: [{ title: 'Consultation questionnaire', url: QUESTIONNAIRE_URL }],
+    sources: [...sources, { title: 'Consultation questionnaire', url: QUESTIONNAIRE_URL }],
     content: [
-      DECLINE_LEAD,
-      `A person can help: ${CONSULTATION}, or email the right team:`,
+      lead,
+      extra,
+      `${DECLINE_OFFER} ${CONSULTATION}, or email the right team:`,
       contactList(advisor),
-    ].join('\n\n'),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   };
 }
 

@@ -18,11 +18,13 @@ const SYNONYM_WEIGHT = 0.6;
 const ADDED_WEIGHT = 0.5;
 
 /**
- * The weight in coverage of a typed word found nowhere on the site: like an average word, so
- * one unknown word ("night") does not sink a question, while a question of nothing but unknown
- * words ("weather in paris") still covers nothing.
+ * Words this common on the site (by inverse document frequency) say nothing about which
+ * section answers, so coverage leaves them out.
  */
-const UNKNOWN_WORD_WEIGHT = 2.5;
+const MIN_IDF = 0.8;
+
+/** The weight of an ordinary word, for comparing unknown words with known ones. */
+const ORDINARY_WORD = 2.5;
 
 const options = {
   idField: 'id',
@@ -112,16 +114,40 @@ export class AdvisorSearch {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  /** Whether any section has the term, or (for longer terms) one within a typo of it. */
+  knows(term: string): boolean {
+    if (this.idf(term) < this.unknownIdf()) return true;
+    if (term.length < 5 || /\d/.test(term)) return false;
+    return this.index.search(term, { processTerm: (t) => t, fuzzy: 0.2, prefix: false }).length > 0;
+  }
+
+  private unknownIdf(): number {
+    const n = this.index.documentCount;
+    return Math.log(1 + (n + 0.5) / 0.5);
+  }
+
   /**
-   * A word's weight in coverage: the rarity of its rarest term; nothing for words a phrase added
-   * (what the visitor typed is what must be matched).
+   * A word's weight in coverage: the rarity of its rarest term the site uses; nothing for words
+   * a phrase added (what the visitor typed is what must be matched), for words the site never
+   * uses (they cannot be matched; `unknownShare` accounts for them) and for very common ones.
    */
   wordWeight(word: QueryWord): number {
     if (word.added) return 0;
-    const n = this.index.documentCount;
-    const idf = Math.max(...word.terms.map((t) => this.idf(t)));
-    const unknown = Math.log(1 + (n + 0.5) / 0.5);
-    return idf >= unknown ? UNKNOWN_WORD_WEIGHT : idf;
+    const known = word.terms.filter((t) => this.knows(t));
+    if (known.length === 0) return 0;
+    const idf = Math.max(...known.map((t) => this.idf(t)));
+    return idf < MIN_IDF ? 0 : Math.min(idf, this.unknownIdf() - 0.5);
+  }
+
+  /**
+   * How much of what the visitor typed the site never mentions, 0-1: each unknown word counts as
+   * much as an ordinary word. A question mostly of unknown words is about something else.
+   */
+  unknownShare(words: readonly QueryWord[]): number {
+    const typed = words.filter((w) => !w.added);
+    const unknown = typed.filter((w) => !w.terms.some((t) => this.knows(t))).length;
+    const known = typed.reduce((sum, w) => sum + Math.min(this.wordWeight(w), ORDINARY_WORD), 0);
+    return unknown === 0 ? 0 : (unknown * ORDINARY_WORD) / (unknown * ORDINARY_WORD + known);
   }
 
   /** The documents that match a question, best first. */

@@ -21,7 +21,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'were what whats when where which while who whom whose why will with would you your yours ' +
     'yourself yourselves im ive id youre youve dont doesnt isnt arent wasnt cant wont really ' +
     'actually maybe may kind sort thing things stuff like just hi hello hey thanks thank ok okay ' +
-    'yes yeah guys folks tell know want wanted wondering wonder anyone someone something'
+    'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
+    'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
+    'thats whats hows gonna wanna kinda sorta u r ur'
   ).split(' '),
 );
 
@@ -48,7 +50,6 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   municipality: ['government'],
   city: ['government'],
   county: ['government'],
-  agency: ['government'],
   manufacturer: ['operations', 'processes'],
   manufacturing: ['operations', 'processes'],
   factory: ['operations'],
@@ -146,6 +147,23 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   progress: ['reports', 'measure'],
   worked: ['results', 'success'],
   turnaround: ['within', 'hours'],
+  worth: ['results', 'measure', 'success'],
+  paper: ['manual'],
+  invoicing: ['invoices'],
+  inbox: ['requests', 'lost'],
+  techs: ['staff', 'team'],
+  technicians: ['staff', 'team'],
+  attorneys: ['team', 'staff'],
+  patients: ['customer', 'requests'],
+  departments: ['teams', 'organization'],
+  distributor: ['operations', 'organization'],
+  clinic: ['practice', 'office'],
+  dental: ['practice', 'local'],
+  dentist: ['practice', 'local'],
+  maps: ['map', 'local'],
+  stick: ['support'],
+  afterwards: ['support'],
+  stuck: ['support', 'questions'],
 };
 
 /**
@@ -185,9 +203,25 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bgenerative engines?\b/, 'geo'],
   [/\bdrowning in\b/, 'manual time'],
   [/\b(too much|lots of|a lot of) (time|hours)\b/, 'save time'],
-  [/\bwhere (would|should|do) (you|we|i) (start|begin)\b/, 'start discovery workshop'],
+  [/\bwhere (would|should|do|can) (you|we|i)( \w+)? (start|begin)\b/, 'start discovery workshop'],
+  [/\b(don'?t|do not) know (where|how) (to|it would|ai would)\b/, 'start discovery workshop'],
   [/\bwhere to (start|begin)\b/, 'start discovery workshop'],
   [/\bgoogle business profile\b/, 'gbp google business profile'],
+  // Operations problems in prospects' words, and the site's words for them
+  [
+    /\b(re-?typ\w*|re-?key\w*|re-?enter\w*|double[- ]entry|enter(ed|ing)? (it |them |everything )?twice|types? (them|it|everything) (into|in)|again into|copy(ing)? and past\w*)\b/,
+    'duplicate data entry rekeying manual handoffs automation processes',
+  ],
+  [/\b(on paper|paper forms?|by hand|manual(ly)?|clipboards?)\b/, 'manual handoffs automation processes'],
+  [/\b(gets?|getting|got) lost\b|\bfall(s|ing)? through the cracks\b|\bslip(s|ping)? through\b/, 'lost inbox requests handoffs processes'],
+  [/\b(go|goes|went|going|sent) out late\b|\blate invoices?\b|\binvoices? (are |go )?late\b/, 'invoices sent late processes'],
+  [/\b(intake|inquiries|new (client|customer|patient)s?)\b/, 'customer requests intake form processes'],
+  [/\b(reminders?|appointments?|bookings?)\b/, 'scheduling reminders automation'],
+  [/\b(governance|standards?|rollout|roll out|guardrails|ground rules|policy|policies)\b/, 'governance policy framework guidelines'],
+  [/\b(google maps|map pack|maps? listing|on the map)\b/, 'google business profile local map results'],
+  [/\bshows? up (instead|first|above)\b|\bcompetitors? (show|rank|appear)s?\b/, 'local map results google business profile'],
+  [/\b(using ai|use ai|adopt(ing)? ai|ai tools?)\b/, 'ai strategy training'],
+  [/\bpaste\w* .{0,30}(chatgpt|ai)\b|\b(chatgpt|ai) .{0,20}safely\b/, 'ai use policy training data'],
   [/\bgoogle (maps|my business)\b/, 'google business profile local'],
   [/\bnear me\b/, 'local'],
   [/\bveteran[- ]owned\b/, 'veteran'],
@@ -221,7 +255,8 @@ const stems = new Map<string, string>();
 export function stem(word: string): string {
   let s = stems.get(word);
   if (s === undefined) {
-    s = /^\d/.test(word) || word.length < 4 ? word : stemmer(word);
+    // "503s" is 503; other numbers and short words stay as they are.
+    s = /^\d+s$/.test(word) ? word.slice(0, -1) : /^\d/.test(word) || word.length < 4 ? word : stemmer(word);
     if (stems.size < 50_000) stems.set(word, s);
   }
   return s;
