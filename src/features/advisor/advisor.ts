@@ -10,6 +10,7 @@ import { excerpt } from './excerpt';
 import {
   askedCapability,
   askedFacet,
+  askedFacetWords,
   asksAboutFirm,
   asksComparison,
   asksContact,
@@ -41,7 +42,14 @@ import {
   type AdvisorReply,
 } from './replies';
 import { AdvisorSearch, questionWords, type Hit, type QueryWord } from './search';
-import { discountReply, facetReply, joinList, overviewReply, priceReply } from './service-replies';
+import {
+  discountReply,
+  facetReply,
+  joinList,
+  overviewReply,
+  priceReply,
+  type AskedFacet,
+} from './service-replies';
 import {
   earlierService,
   namedService,
@@ -97,7 +105,11 @@ function answerQuestion(
 ): AdvisorReply {
   const scope = outOfScope(question);
   if (scope) return outOfScopeReply(advisor, scope, question);
-  const named = namedService(advisor.names, question);
+  const facet = askedFacet(question);
+  const price = asksPrice(question);
+  const named =
+    namedService(advisor.names, question) ??
+    (price || facet ? namedService(advisor.names, question, { topicNames: true }) : undefined);
   const thing = named ? undefined : askedCapability(question);
   if (thing && !offered(advisor, thing)) return notOfferedReply(advisor);
   const followUp = !named && isFollowUp(question);
@@ -107,8 +119,6 @@ function answerQuestion(
   }
   const subject =
     named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
-  const facet = askedFacet(question);
-  const price = asksPrice(question);
 
   if (asksContact(question) && !subject) return contactReply(advisor);
   const about = !subject ? asksAboutFirm(question) : undefined;
@@ -122,22 +132,26 @@ function answerQuestion(
   if (subject && (named?.by === 'name' || followUp || price || facet)) {
     if (price && !(facet && facet !== 'includes')) return priceReply(subject, advisor, question);
     if (facet) return facetReply(subject, facet, advisor, question);
-    if (!asksComparison(question)) return overviewReply(subject, advisor);
+    if (!asksComparison(question)) {
+      return aboutService(advisor, subject, question) ?? overviewReply(subject, advisor);
+    }
+  }
+  // The home and audit FAQs answer prospects' own questions: when one matches well, it answers.
+  const faq = !subject ? siteFaq(advisor, question) : undefined;
+  if (faq) return answerFrom(advisor, faq, questionWords(question), question);
+  // A question about one part of a service that does not name it ("how many dashboards?").
+  if (facet && !subject && !price) {
+    const service = serviceFor(advisor, question, facet);
+    if (service) return facetReply(service, facet, advisor, question);
   }
 
   const situation = !subject && isSituation(question);
   if (asksRecommendation(question)) {
-    // A question the home FAQ answers ("do you work with nonprofits?") gets that answer.
-    const faq = bestHit(advisor, questionWords(question), (d) => d.kind === 'faq', 0.75);
-    if (faq) return retrieve(advisor, messages, question)!;
     const recommended = recommend(advisor, question);
     if (recommended) return recommended;
   }
-  if (price && !subject) return (situation && recommend(advisor, question)) || priceListReply(advisor);
-  // A question about one part of a service that does not name it ("how many dashboards?").
-  if (facet && !subject) {
-    const service = serviceFor(advisor, question, facet);
-    if (service) return facetReply(service, facet, advisor, question);
+  if (price && !subject) {
+    return (situation && recommend(advisor, question)) || priceListReply(advisor);
   }
   return (
     retrieve(advisor, messages, question) ??
@@ -148,6 +162,52 @@ function answerQuestion(
   );
 }
 
+/**
+ * A question about a named service that asks more than its name ("are we locked in after the
+ * discovery workshop?"): the section of its page, or an FAQ answer, that covers the rest.
+ */
+function aboutService(
+  advisor: Advisor,
+  service: ServiceFacts,
+  question: string,
+): AdvisorReply | undefined {
+  const names = new Set(advisor.names.find((n) => n.service === service)?.names.flat());
+  const words = questionWords(question, { phrases: false }).filter(
+    (w) => !w.terms.some((t) => names.has(t)) && advisor.search.wordWeight(w) > 0,
+  );
+  if (words.length === 0) return undefined;
+  const hit = bestHit(
+    advisor,
+    words,
+    (d) => d.service === service.id || (d.kind === 'faq' && d.url.startsWith('/#')),
+    0.5,
+  );
+  if (!hit) return undefined;
+  if (hit.doc.facet === 'price' && !asksPrice(question)) {
+    const body = excerpt(advisor.search, hit.doc, words);
+    return {
+      kind: 'answer',
+      sources: [docSource(hit.doc)],
+      content: `${body}\n\nMore on [the ${service.name} page](${hit.doc.url}).`,
+    };
+  }
+  return answerFrom(advisor, hit, words, question);
+}
+
+/**
+ * A home or audit FAQ answer that matches the question well (half of it at least) and about as
+ * well as any section of the site does.
+ */
+function siteFaq(advisor: Advisor, question: string): Hit | undefined {
+  const words = questionWords(question);
+  const isSiteFaq = (d: AdvisorDoc) => d.kind === 'faq' && !d.url.startsWith('/articles/');
+  const faq = bestHit(advisor, words, isSiteFaq, 0.5);
+  if (!faq) return undefined;
+  const best = bestHit(advisor, words, undefined, 0.5);
+  const rank = (h: Hit) => h.score * h.coverage * h.coverage;
+  return !best || best.doc === faq.doc || rank(faq) >= rank(best) * 0.6 ? faq : undefined;
+}
+
 /** Whether a service's page covers most of what a "do you offer X?" question names. */
 function offered(advisor: Advisor, thing: string): boolean {
   const words = questionWords(thing, { phrases: false });
@@ -156,12 +216,40 @@ function offered(advisor: Advisor, thing: string): boolean {
   return bestHit(advisor, words, (d) => d.kind === 'service', 0.5) !== undefined;
 }
 
-/** The service whose page best answers a question about one of its parts. */
-function serviceFor(advisor: Advisor, question: string, facet: string): ServiceFacts | undefined {
-  const words = questionWords(question);
-  const hit =
-    bestHit(advisor, words, (d) => d.kind === 'service' && d.facet === facet, 0.4) ??
-    bestHit(advisor, words, (d) => d.kind === 'service', 0.6);
+/** Where on a service page each part a visitor asks about is stated. */
+const FACET_DOCS: Record<AskedFacet, readonly string[]> = {
+  support: ['price', 'includes', 'process'],
+  duration: ['price', 'engagement', 'process'],
+  includes: ['includes', 'price'],
+  formats: ['formats', 'includes'],
+  process: ['process', 'engagement'],
+  results: ['results'],
+  audience: ['audience'],
+  requirements: ['requirements'],
+  engagement: ['engagement'],
+  price: ['price'],
+  overview: ['overview'],
+  details: ['details'],
+};
+
+/**
+ * The service whose page best answers a question about one of its parts, found by the
+ * question's other words ("how long is the workshop itself?": the workshop).
+ */
+function serviceFor(advisor: Advisor, question: string, facet: AskedFacet): ServiceFacts | undefined {
+  const facetWords = new Set(
+    questionWords(askedFacetWords(question), { phrases: false }).flatMap((w) => w.terms),
+  );
+  const words = questionWords(question, { phrases: false }).filter(
+    (w) => !w.terms.some((t) => facetWords.has(t)),
+  );
+  if (words.length === 0) return undefined;
+  const hit = bestHit(
+    advisor,
+    words,
+    (d) => d.kind === 'service' && FACET_DOCS[facet].includes(d.facet ?? ''),
+    0.4,
+  );
   if (!hit) return undefined;
   return advisor.index.services.find((s) => s.id === hit.doc.service);
 }
@@ -227,7 +315,16 @@ function retrieve(
     words = questionWords(`${previous} ${question}`);
     hit = bestHit(advisor, words, undefined, MIN_COVERAGE);
   }
-  if (!hit) return undefined;
+  return hit ? answerFrom(advisor, hit, words, question) : undefined;
+}
+
+/** The reply quoting one section: its answering sentences and a link to it. */
+function answerFrom(
+  advisor: Advisor,
+  hit: Hit,
+  words: QueryWord[],
+  question: string,
+): AdvisorReply {
   const { doc } = hit;
   const service = doc.service && advisor.index.services.find((s) => s.id === doc.service);
   if (service && doc.facet === 'price') {

@@ -81,7 +81,7 @@ export function asksDiscount(text: string): boolean {
 const FACETS: [ServiceFacet | 'support' | 'duration', RegExp][] = [
   [
     'support',
-    /\b(support|monitoring|after (the|it'?s?) (done|finished|delivered)|afterwards|follow[- ]up)\b/,
+    /\b(support|monitoring|after (the|it'?s?) (done|finished|delivered|over|live)|afterwards|follow[- ]up|stick around|stay (on|around|with us)|keep an eye|on our own|left alone|hand-?holding|after (launch|go-live|we go live|that)|once .{0,30}\b(live|done|over|finished))\b/,
   ],
   [
     'formats',
@@ -113,6 +113,12 @@ const FACETS: [ServiceFacet | 'support' | 'duration', RegExp][] = [
   ],
 ];
 
+/** The words of a question that ask for a part ("how long", "what's included"), for removing. */
+export function askedFacetWords(text: string): string {
+  const t = normalise(text);
+  return FACETS.flatMap(([, pattern]) => pattern.exec(t)?.[0] ?? []).join(' ');
+}
+
 /** The part of a service a question asks about, if it names one. */
 export function askedFacet(text: string): ServiceFacet | 'support' | 'duration' | undefined {
   const t = normalise(text);
@@ -139,7 +145,7 @@ const PROBLEM = [
   /\b(help (us|me) (with|to)?|looking (for|to)|trying to|want (to|our|my|a|an|the|them)|need (to|help|a way|a|an|our|some|proper|better|governance|standards|help)|would like|hoping to|planning to|no (standards|process|system|plan)|can'?t agree|makes me nervous|keeps? telling)\b/,
 ];
 const ADVICE =
-  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option|one)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help|do you (help|work with|do))\b/;
+  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option|one)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help)\b/;
 
 /** A visitor describing their situation or asking what would fit, not a factual question. */
 export function asksRecommendation(text: string): boolean {

@@ -162,7 +162,12 @@ export class AdvisorSearch {
       });
     }
     const wordWeight = words.map((w) => this.wordWeight(w));
-    const total = wordWeight.reduce((a, b) => a + b, 0);
+    // Words a phrase added count only where they match: they state the visitor's intent in the
+    // site's words ("no IT person": technical staff), but were not typed.
+    const addedWeight = words.map((w) =>
+      w.added ? Math.max(0, ...w.terms.filter((t) => this.knows(t)).map((t) => this.idf(t))) : 0,
+    );
+    const typedTotal = wordWeight.reduce((a, b) => a + b, 0);
     const results: SearchResult[] = this.index.search([...weights.keys()].join(' '), {
       processTerm: (t) => t,
       tokenize: (t) => t.split(' '),
@@ -177,10 +182,13 @@ export class AdvisorSearch {
       const doc = this.byId.get(r.id);
       if (!doc) continue;
       const matched = new Set(r.queryTerms);
-      const covered = words.reduce(
-        (sum, w, i) => sum + (w.terms.some((t) => matched.has(t)) ? wordWeight[i]! : 0),
-        0,
-      );
+      let covered = 0;
+      let total = typedTotal;
+      words.forEach((w, i) => {
+        if (!w.terms.some((t) => matched.has(t))) return;
+        covered += wordWeight[i]! + addedWeight[i]!;
+        total += addedWeight[i]!;
+      });
       hits.push({
         doc,
         score: r.score * (options.boost?.(doc) ?? 1),

@@ -31,17 +31,23 @@ function itemsOf(doc: AdvisorDoc | undefined): string[] {
     .map((l) => l.slice(2));
 }
 
-/** Scope items that mention a word of the question ("dashboards", "people", "pages"). */
-function matchingScope(s: ServiceFacts, question: string): string[] {
-  const asked = new Set(
-    tokenize(question)
+/**
+ * The scope items and features that mention a word of the question other than the service's
+ * own name ("the nonprofit assessment": the free 30-minute assessment).
+ */
+function matchingItems(s: ServiceFacts, question: string, advisor?: Advisor): string[] {
+  const terms = (text: string) =>
+    tokenize(text)
       .map(indexTerm)
-      .filter((t): t is string => t !== null && t.length > 3),
-  );
-  return (s.scope ?? []).filter((item) =>
-    tokenize(item)
-      .map(indexTerm)
-      .some((t) => t !== null && asked.has(t)),
+      .filter((t): t is string => t !== null && t.length > 3);
+  const own = new Set(terms([s.name, ...s.aliases].join(' ')));
+  const asked = new Set(terms(question).filter((t) => !own.has(t)));
+  const features = advisor ? itemsOf(docOf(advisor, s, 'includes')) : [];
+  const titles = new Set(features.map((f) => f.split(':')[0]!.toLowerCase()));
+  // A feature that repeats a scope item says more about it: keep the feature.
+  const scope = (s.scope ?? []).filter((item) => !titles.has(item.toLowerCase()));
+  return [...scope, ...features].filter((item) =>
+    terms(item.split(':')[0]!).some((t) => asked.has(t)),
   );
 }
 
@@ -132,6 +138,11 @@ export function facetReply(
   question: string,
 ): AdvisorReply {
   const source = (doc: AdvisorDoc | undefined) => (doc ? [docSource(doc)] : [serviceSource(s)]);
+  // A question about one item ("how long does the free assessment take?") gets that item.
+  const items = facet === 'duration' || facet === 'support' ? matchingItems(s, question, advisor) : [];
+  if (items.length && !(facet === 'support' && s.support?.length)) {
+    return reply(`**${s.name}** includes ${joinList(items)}.`, [serviceSource(s, s.priceUrl)]);
+  }
   switch (facet) {
     case 'support': {
       if (s.support?.length) {
@@ -160,7 +171,7 @@ export function facetReply(
       );
     }
     case 'includes': {
-      const specific = matchingScope(s, question);
+      const specific = matchingItems(s, question);
       const doc = docOf(advisor, s, 'includes');
       if (specific.length) {
         return reply(

@@ -59,19 +59,25 @@ export interface NamedService {
 export function namedService(
   names: readonly ServiceNames[],
   text: string,
+  { topicNames = false } = {},
 ): NamedService | undefined {
   const linked = [...text.matchAll(/\/services\/([a-z0-9-]+)/g)].map((m) => m[1]);
   const byLink = names.find((n) => linked.includes(n.service.id));
   if (byLink) return { service: byLink.service, by: 'name' };
-  const have = new Set(questionWords(text, { phrases: false }).flatMap((w) => w.terms));
+  const typed = questionWords(text, { phrases: false }).flatMap((w) => w.terms);
+  const nameTerms = names.flatMap((n) => n.names.flat());
+  // A typo in a name ("discovry") still names the service.
+  const have = new Set(typed.flatMap((t) => [t, ...nameTerms.filter((n) => nearly(t, n))]));
   const t = normalise(text).replace(/&/g, 'and');
   let best: { service: ServiceFacts; score: number } | undefined;
   let tie = false;
   for (const { service, names: list, phrases } of names) {
     let score = 0;
     for (const terms of list) {
-      // One distinctive term ("seo", "operations") is a topic, not a name: ask for the name.
-      if (terms.length === 1 && !phrases.some((p) => t.includes(p.replace(/s$/, '')))) continue;
+      // One distinctive term ("seo", "operations") is a topic, not a name: ask for the name,
+      // unless the question is about a price or a part of a service ("what do you charge for SEO?").
+      const said = phrases.some((p) => t.includes(p.replace(/s$/, '')));
+      if (terms.length === 1 && !said && !topicNames) continue;
       const hits = terms.filter((term) => have.has(term)).length;
       const needed = terms.length >= 3 ? terms.length - 1 : terms.length;
       if (hits >= needed) score = Math.max(score, hits / terms.length + hits * 0.01);
@@ -110,4 +116,26 @@ export function earlierService(
 export function previousQuestion(messages: readonly ChatMessage[]): string | undefined {
   const users = messages.filter((m) => m.role === 'user');
   return users.length > 1 ? users[users.length - 2]!.content : undefined;
+}
+
+/** Whether a typed term is one or two typing mistakes away from a name's term. */
+function nearly(typed: string, term: string): boolean {
+  if (typed === term || term.length < 5 || Math.abs(typed.length - term.length) > 2) return false;
+  return editDistance(typed, term) <= (term.length >= 8 ? 2 : 1);
+}
+
+/** Levenshtein distance, with a swap of two letters counted as one edit. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+  }
+  return d[a.length]![b.length]!;
 }

@@ -23,7 +23,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'actually maybe may kind sort thing things stuff like just hi hello hey thanks thank ok okay ' +
     'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
     'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
-    'thats whats hows gonna wanna kinda sorta u r ur'
+    'thats whats hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
+    'see seeing put puts come comes coming going goes'
   ).split(' '),
 );
 
@@ -188,6 +189,8 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
     'measure success reports',
   ],
   [/\bhow often\b/, 'weekly monthly reports'],
+  [/\bworth (it|the money|the investment|the cost|paying for)\b/, 'measure success results reports baseline'],
+  [/\b(how (a|the|our|my) (business|company) runs|day[- ]to[- ]day|how (we|you) (work|operate))\b/, 'improve business operations processes'],
   [/\b(turn ?around|how fast|how quickly)\b/, 'within hours days'],
   [/\btakes? (days|hours|weeks|forever|ages)\b/, 'manual time'],
   [/\b(roi|return on investment)\b/, 'measure success results'],
