@@ -6,6 +6,7 @@
  */
 import type { ChatMessage } from './contract';
 import { notOfferedReply, outOfScopeReply } from './decline';
+import { recommend } from './recommend';
 import { excerpt } from './excerpt';
 import {
   askedCapability,
@@ -18,6 +19,7 @@ import {
   asksList,
   asksPrice,
   asksRecommendation,
+  focus,
   isFollowUp,
   outOfScope,
   smallTalk,
@@ -105,7 +107,8 @@ function answerQuestion(
 ): AdvisorReply {
   const scope = outOfScope(question);
   if (scope) return outOfScopeReply(advisor, scope, question);
-  const facet = askedFacet(question);
+  const asked = focus(question);
+  const facet = askedFacet(asked);
   const price = asksPrice(question);
   const named =
     namedService(advisor.names, question) ??
@@ -120,8 +123,8 @@ function answerQuestion(
   const subject =
     named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
 
-  if (asksContact(question) && !subject) return contactReply(advisor);
-  const about = !subject ? asksAboutFirm(question) : undefined;
+  if (asksContact(asked) && !subject) return contactReply(advisor);
+  const about = !subject ? asksAboutFirm(asked) : undefined;
   if (about === 'team') return teamReply(advisor);
   if (about === 'firm') return firmReply(advisor);
 
@@ -129,9 +132,18 @@ function answerQuestion(
     const discount = discountReply(advisor, subject);
     if (discount) return discount;
   }
-  if (subject && (named?.by === 'name' || followUp || price || facet)) {
+  if (subject && (price || facet)) {
     if (price && !(facet && facet !== 'includes')) return priceReply(subject, advisor, question);
     if (facet) return facetReply(subject, facet, advisor, question);
+  }
+  if (subject && named?.by === 'keyword') {
+    // Named by a word that points to it ("do you work with law enforcement?"): the FAQ answer
+    // when one fits, else why this service fits.
+    const faq = siteFaq(advisor, question);
+    if (faq) return answerFrom(advisor, faq, questionWords(question), question);
+    return recommend(advisor, question, subject) ?? overviewReply(subject, advisor);
+  }
+  if (subject && (named?.by === 'name' || followUp)) {
     if (!asksComparison(question)) {
       return aboutService(advisor, subject, question) ?? overviewReply(subject, advisor);
     }
@@ -347,57 +359,3 @@ function serviceNote(s: ServiceFacts): string {
   return price ? `${serviceLink(s)} ${price}.` : `See ${serviceLink(s)}.`;
 }
 
-/** How much one service's sections answer the visitor's situation. */
-interface Fit {
-  service: ServiceFacts;
-  score: number;
-  /** The section that matched best: why it fits. */
-  why: AdvisorDoc;
-}
-
-/**
- * The one or two services that fit a situation, by how well their pages (who they are for,
- * what they include, what they achieve) match what the visitor describes.
- */
-function recommend(advisor: Advisor, question: string): AdvisorReply | undefined {
-  const words = questionWords(question);
-  const hits = advisor.search.search(words, { limit: 30, filter: (d) => d.kind === 'service' });
-  const fits = new Map<string, Fit>();
-  for (const h of hits) {
-    const service = advisor.index.services.find((s) => s.id === h.doc.service);
-    if (!service) continue;
-    const fit = fits.get(service.id);
-    if (!fit) fits.set(service.id, { service, score: h.score, why: h.doc });
-    // A second matching section adds a little: the page answers the situation more than once.
-    else fit.score += h.score * 0.25;
-  }
-  const ranked = [...fits.values()].sort((a, b) => b.score - a.score);
-  const [first, second] = ranked;
-  if (!first || Math.max(...hits.map((h) => h.coverage)) < 0.15) return undefined;
-  const picks = second && second.score >= first.score * 0.7 ? [first, second] : [first];
-  const parts = [
-    `From what you describe, I would start with ${picks.map((p) => `**${p.service.name}**`).join(' or ')}.`,
-  ];
-  for (const { service, why } of picks) {
-    const price = priceFacts(service);
-    const reason =
-      why.facet === 'audience' || why.facet === 'overview'
-        ? firstSentence(why.text)
-        : service.description;
-    const includes = service.scope?.length ? ` It includes ${joinList(service.scope)}.` : '';
-    parts.push(
-      `${serviceLink(service)} ${price ?? 'is quoted for each client'}. ${reason}${includes}`,
-    );
-  }
-  parts.push(`To confirm the fit and get a quote for your situation, ${CONSULTATION_LINE}.`);
-  return {
-    kind: 'recommend',
-    sources: picks.map((p) => serviceSource(p.service)),
-    content: parts.join('\n\n'),
-  };
-}
-
-function firstSentence(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? line;
-}

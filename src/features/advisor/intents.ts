@@ -5,6 +5,18 @@
  */
 import type { ServiceFacet } from './knowledge';
 
+/**
+ * The part of a message that asks: its questions and its last sentence. A visitor describing
+ * their business ("techs write jobs on paper... invoices go out late. Can you help?") mentions
+ * phones, days and invoices without asking about them.
+ */
+export function focus(text: string): string {
+  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+  if (sentences.length <= 1) return text;
+  const asked = sentences.filter((s, i) => s.trim().endsWith('?') || i === sentences.length - 1);
+  return asked.join(' ');
+}
+
 /** Normalises typing habits: curly quotes, repeated spaces, case. */
 export function normalise(text: string): string {
   return text.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();

@@ -77,6 +77,11 @@ export interface Hit {
 
 export interface SearchOptions {
   limit?: number;
+  /**
+   * How much words a phrase added weigh beside typed ones (default ADDED_WEIGHT): more when
+   * they state what the visitor is after ("where do we even begin": a place to start).
+   */
+  addedWeight?: number;
   /** Only documents this accepts. */
   filter?: (doc: AdvisorDoc) => boolean;
   /** Multiplies a document's score. */
@@ -157,7 +162,8 @@ export class AdvisorSearch {
     const weights = new Map<string, number>();
     for (const { terms, added } of words) {
       terms.forEach((t, i) => {
-        const weight = (i === 0 ? 1 : SYNONYM_WEIGHT) * (added ? ADDED_WEIGHT : 1);
+        const weight =
+          (i === 0 ? 1 : SYNONYM_WEIGHT) * (added ? (options.addedWeight ?? ADDED_WEIGHT) : 1);
         weights.set(t, Math.max(weights.get(t) ?? 0, weight));
       });
     }

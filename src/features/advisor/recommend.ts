@@ -1,0 +1,95 @@
+/**
+ * Recommendations for a visitor who describes their situation: the one or two services whose
+ * pages (who they are for, what they include, what they achieve) match it best, each with its
+ * starting price, what the price includes, and the line of its page that shows why it fits.
+ */
+import type { Advisor } from './advisor';
+import { unitScore, units } from './excerpt';
+import type { AdvisorDoc, ServiceFacts } from './knowledge';
+import {
+  CONSULTATION_LINE,
+  priceFacts,
+  serviceLink,
+  serviceSource,
+  type AdvisorReply,
+} from './replies';
+import { questionWords, type QueryWord } from './search';
+import { joinList } from './service-replies';
+
+/** A second service is suggested when it fits nearly as well as the first. */
+const SECOND_CHOICE = 0.7;
+
+interface Fit {
+  service: ServiceFacts;
+  score: number;
+}
+
+/**
+ * The services that fit a situation, or undefined when nothing on their pages matches it.
+ * `only` limits the choice (a question that names a service by a word: "do you work with
+ * law enforcement?").
+ */
+export function recommend(
+  advisor: Advisor,
+  question: string,
+  only?: ServiceFacts,
+): AdvisorReply | undefined {
+  const words = questionWords(question);
+  const hits = advisor.search.search(words, {
+    limit: 30,
+    // What the visitor is after ("where to begin") counts as much as what they typed.
+    addedWeight: 1,
+    filter: (d) => d.kind === 'service' && (!only || d.service === only.id),
+  });
+  const fits = new Map<string, Fit>();
+  for (const h of hits) {
+    const service = advisor.index.services.find((s) => s.id === h.doc.service);
+    if (!service) continue;
+    const fit = fits.get(service.id);
+    if (!fit) fits.set(service.id, { service, score: h.score });
+    // Another matching section adds a little: the page answers the situation more than once.
+    else fit.score += h.score * 0.25;
+  }
+  const [first, second] = [...fits.values()].sort((a, b) => b.score - a.score);
+  if (!first || (!only && Math.max(...hits.map((h) => h.coverage)) < 0.15)) return undefined;
+  const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
+  const typed = words.filter((w) => !w.added);
+  const parts = [
+    only
+      ? `Yes: that is what our **${only.name}** service is for.`
+      : `From what you describe, I would start with ${picks.map((p) => `**${p.service.name}**`).join(' or ')}.`,
+  ];
+  for (const { service } of picks) {
+    const price = priceFacts(service);
+    const why = reasonFor(advisor, service, typed);
+    const includes = service.scope?.length ? ` It includes ${joinList(service.scope)}.` : '';
+    parts.push(
+      `${serviceLink(service)} ${price ?? 'is quoted for each client'}. ${service.description} ${why}${includes}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    );
+  }
+  parts.push(`To confirm the fit and get a quote for your situation, ${CONSULTATION_LINE}.`);
+  return {
+    kind: 'recommend',
+    sources: picks.map((p) => serviceSource(p.service)),
+    content: parts.join('\n\n'),
+  };
+}
+
+/** The line of a service's page that best matches the visitor's words: why it fits them. */
+function reasonFor(advisor: Advisor, service: ServiceFacts, words: QueryWord[]): string {
+  const docs = advisor.index.docs.filter(
+    (d: AdvisorDoc) => d.service === service.id && d.facet !== 'price' && d.facet !== 'requirements',
+  );
+  let best = { text: '', score: 0 };
+  for (const doc of docs) {
+    for (const u of units(doc.text)) {
+      const score = unitScore(advisor.search, words, u.text);
+      if (score > best.score) best = { text: u.text, score };
+    }
+  }
+  if (!best.text || best.text === service.description) return '';
+  return /[.!?]$/.test(best.text) ? best.text : `${best.text}.`;
+}
