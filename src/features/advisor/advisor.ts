@@ -6,7 +6,7 @@
  */
 import type { ChatMessage } from './contract';
 import { notOfferedReply, outOfScopeReply } from './decline';
-import { recommend } from './recommend';
+import { rankServices, recommend } from './recommend';
 import { excerpt } from './excerpt';
 import {
   askedCapability,
@@ -138,10 +138,15 @@ function answerQuestion(
   }
   if (subject && named?.by === 'keyword') {
     // Named by a word that points to it ("do you work with law enforcement?"): the FAQ answer
-    // when one fits, else why this service fits.
+    // when one fits, else why this service fits, or what its page says about the rest.
     const faq = siteFaq(advisor, question);
     if (faq) return answerFrom(advisor, faq, questionWords(question), question);
-    return recommend(advisor, question, subject) ?? overviewReply(subject, advisor);
+    const fit = asksRecommendation(question) || isSituation(question);
+    return (
+      (fit ? undefined : aboutService(advisor, subject, question)) ??
+      recommend(advisor, question, subject) ??
+      overviewReply(subject, advisor)
+    );
   }
   if (subject && (named?.by === 'name' || followUp)) {
     if (!asksComparison(question)) {
@@ -153,7 +158,7 @@ function answerQuestion(
   if (faq) return answerFrom(advisor, faq, questionWords(question), question);
   // A question about one part of a service that does not name it ("how many dashboards?").
   if (facet && !subject && !price) {
-    const service = serviceFor(advisor, question, facet);
+    const service = serviceFor(advisor, asked);
     if (service) return facetReply(service, facet, advisor, question);
   }
 
@@ -213,7 +218,7 @@ function aboutService(
 function siteFaq(advisor: Advisor, question: string): Hit | undefined {
   const words = questionWords(question);
   const isSiteFaq = (d: AdvisorDoc) => d.kind === 'faq' && !d.url.startsWith('/articles/');
-  const faq = bestHit(advisor, words, isSiteFaq, 0.5);
+  const faq = bestHit(advisor, words, isSiteFaq, 0.4);
   if (!faq) return undefined;
   const best = bestHit(advisor, words, undefined, 0.5);
   const rank = (h: Hit) => h.score * h.coverage * h.coverage;
@@ -228,27 +233,12 @@ function offered(advisor: Advisor, thing: string): boolean {
   return bestHit(advisor, words, (d) => d.kind === 'service', 0.5) !== undefined;
 }
 
-/** Where on a service page each part a visitor asks about is stated. */
-const FACET_DOCS: Record<AskedFacet, readonly string[]> = {
-  support: ['price', 'includes', 'process'],
-  duration: ['price', 'engagement', 'process'],
-  includes: ['includes', 'price'],
-  formats: ['formats', 'includes'],
-  process: ['process', 'engagement'],
-  results: ['results'],
-  audience: ['audience'],
-  requirements: ['requirements'],
-  engagement: ['engagement'],
-  price: ['price'],
-  overview: ['overview'],
-  details: ['details'],
-};
 
 /**
- * The service whose page best answers a question about one of its parts, found by the
- * question's other words ("how long is the workshop itself?": the workshop).
+ * The service a question about one of its parts means, found by the question's other words
+ * ("how long is the workshop itself?": the workshop): the service whose page matches them best.
  */
-function serviceFor(advisor: Advisor, question: string, facet: AskedFacet): ServiceFacts | undefined {
+function serviceFor(advisor: Advisor, question: string): ServiceFacts | undefined {
   const facetWords = new Set(
     questionWords(askedFacetWords(question), { phrases: false }).flatMap((w) => w.terms),
   );
@@ -256,14 +246,10 @@ function serviceFor(advisor: Advisor, question: string, facet: AskedFacet): Serv
     (w) => !w.terms.some((t) => facetWords.has(t)),
   );
   if (words.length === 0) return undefined;
-  const hit = bestHit(
-    advisor,
-    words,
-    (d) => d.kind === 'service' && FACET_DOCS[facet].includes(d.facet ?? ''),
-    0.4,
-  );
-  if (!hit) return undefined;
-  return advisor.index.services.find((s) => s.id === hit.doc.service);
+  const { fits, coverage } = rankServices(advisor, words);
+  const [first, second] = fits;
+  if (!first || coverage < 0.4 || (second && second.score > first.score * 0.8)) return undefined;
+  return first.service;
 }
 
 function lastUserText(messages: readonly ChatMessage[]): string {

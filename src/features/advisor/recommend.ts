@@ -35,23 +35,9 @@ export function recommend(
   only?: ServiceFacts,
 ): AdvisorReply | undefined {
   const words = questionWords(question);
-  const hits = advisor.search.search(words, {
-    limit: 30,
-    // What the visitor is after ("where to begin") counts as much as what they typed.
-    addedWeight: 1,
-    filter: (d) => d.kind === 'service' && (!only || d.service === only.id),
-  });
-  const fits = new Map<string, Fit>();
-  for (const h of hits) {
-    const service = advisor.index.services.find((s) => s.id === h.doc.service);
-    if (!service) continue;
-    const fit = fits.get(service.id);
-    if (!fit) fits.set(service.id, { service, score: h.score });
-    // Another matching section adds a little: the page answers the situation more than once.
-    else fit.score += h.score * 0.25;
-  }
-  const [first, second] = [...fits.values()].sort((a, b) => b.score - a.score);
-  if (!first || (!only && Math.max(...hits.map((h) => h.coverage)) < 0.15)) return undefined;
+  const { fits, coverage } = rankServices(advisor, words, only);
+  const [first, second] = fits;
+  if (!first || (!only && coverage < 0.15)) return undefined;
   const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
   const typed = words.filter((w) => !w.added);
   const parts = [
@@ -75,6 +61,36 @@ export function recommend(
     kind: 'recommend',
     sources: picks.map((p) => serviceSource(p.service)),
     content: parts.join('\n\n'),
+  };
+}
+
+/**
+ * Services ranked by how well their pages match the words: each service's best section, plus a
+ * little for every other section that matches (the page answers them more than once). Also the
+ * best coverage any section reached.
+ */
+export function rankServices(
+  advisor: Advisor,
+  words: QueryWord[],
+  only?: ServiceFacts,
+): { fits: Fit[]; coverage: number } {
+  const hits = advisor.search.search(words, {
+    limit: 30,
+    // What the visitor is after ("where to begin") counts as much as what they typed.
+    addedWeight: 1,
+    filter: (d) => d.kind === 'service' && (!only || d.service === only.id),
+  });
+  const fits = new Map<string, Fit>();
+  for (const h of hits) {
+    const service = advisor.index.services.find((s) => s.id === h.doc.service);
+    if (!service) continue;
+    const fit = fits.get(service.id);
+    if (!fit) fits.set(service.id, { service, score: h.score });
+    else fit.score += h.score * 0.25;
+  }
+  return {
+    fits: [...fits.values()].sort((a, b) => b.score - a.score),
+    coverage: Math.max(0, ...hits.map((h) => h.coverage)),
   };
 }
 
