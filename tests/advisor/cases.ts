@@ -928,6 +928,7 @@ const technical: EvalCase[] = [
       [
         'optional',
         'low(?:est)? priority',
+        'lowest item',
         'not (?:required|necessary)',
         'do not need',
         'don.t need',

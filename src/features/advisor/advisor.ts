@@ -157,7 +157,7 @@ function answerQuestion(
   const faq = !subject ? siteFaq(advisor, question) : undefined;
   if (faq) return answerFrom(advisor, faq, questionWords(question), question);
   // A question about one part of a service that does not name it ("how many dashboards?").
-  if (facet && !subject && !price) {
+  if (facet && !subject && !price && !answeredElsewhere(advisor, question)) {
     const service = serviceFor(advisor, asked);
     if (service) return facetReply(service, facet, advisor, question);
   }
@@ -217,11 +217,9 @@ function aboutService(
  */
 function siteFaq(advisor: Advisor, question: string): Hit | undefined {
   const words = questionWords(question);
-  const isSiteFaq = (d: AdvisorDoc) => d.kind === 'faq' && !d.url.startsWith('/articles/');
   const faq = bestHit(advisor, words, isSiteFaq, 0.4);
   if (!faq) return undefined;
   const best = bestHit(advisor, words, undefined, 0.5);
-  const rank = (h: Hit) => h.score * h.coverage * h.coverage;
   return !best || best.doc === faq.doc || rank(faq) >= rank(best) * 0.6 ? faq : undefined;
 }
 
@@ -233,6 +231,16 @@ function offered(advisor: Advisor, thing: string): boolean {
   return bestHit(advisor, words, (d) => d.kind === 'service', 0.5) !== undefined;
 }
 
+
+/**
+ * Whether a question that is not about us ("how many redirects will Google follow?", no "you")
+ * is answered best by a section other than a service page (a guide's).
+ */
+function answeredElsewhere(advisor: Advisor, question: string): boolean {
+  if (/\b(you|your|u)\b/i.test(question)) return false;
+  const best = bestHit(advisor, questionWords(question), undefined, MIN_COVERAGE);
+  return best !== undefined && best.doc.kind !== 'service';
+}
 
 /**
  * The service a question about one of its parts means, found by the question's other words
@@ -286,10 +294,19 @@ function bestHit(
   const hits = advisor.search.search(words, {
     limit: 12,
     ...(filter ? { filter } : {}),
-    boost: (d) => (d.kind === 'faq' ? FAQ_BOOST : isSummary(d) ? SUMMARY_WEIGHT : 1),
+    boost: (d) => (isSiteFaq(d) ? FAQ_BOOST : isSummary(d) ? SUMMARY_WEIGHT : 1),
   });
-  const rank = (h: Hit) => h.score * h.coverage * h.coverage;
   return hits.filter((h) => h.coverage >= minCoverage).sort((a, b) => rank(b) - rank(a))[0];
+}
+
+/** A hit's standing: its score, weighed by how much of the question it covers. */
+function rank(h: Hit): number {
+  return h.score * (0.5 + 0.5 * h.coverage);
+}
+
+/** An answer of the home or audit FAQ, written for prospects' own questions. */
+function isSiteFaq(doc: AdvisorDoc): boolean {
+  return doc.kind === 'faq' && !doc.url.startsWith('/articles/');
 }
 
 function isSummary(doc: AdvisorDoc): boolean {
@@ -330,7 +347,7 @@ function answerFrom(
       ? priceReply(service, advisor, question)
       : facetReply(service, 'includes', advisor, question);
   }
-  const body = excerpt(advisor.search, doc, words, { list: asksList(question) });
+  const body = excerpt(advisor.search, doc, words, { list: asksList(question), question });
   const where =
     doc.kind === 'faq'
       ? `More in [${doc.page}](${doc.url}).`

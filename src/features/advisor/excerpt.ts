@@ -26,18 +26,27 @@ export function units(text: string): Unit[] {
   });
 }
 
-/** How well a unit matches the question: the rarity of the question's words it contains. */
-export function unitScore(
-  search: AdvisorSearch,
-  words: readonly QueryWord[],
-  text: string,
-): number {
+/** The weight of each question word a unit contains, by position in `words` (0 when absent). */
+function wordHits(search: AdvisorSearch, words: readonly QueryWord[], text: string): number[] {
   const have = new Set(tokenize(text).map(indexTerm));
-  return words.reduce((sum, w) => {
+  return words.map((w) => {
     const hit = w.terms.find((t) => have.has(t));
     // Squared, so the one rare word that names the subject ("GPTBot") outweighs two common ones.
-    return hit ? sum + search.idf(hit) ** 2 * (hit === w.terms[0] ? 1 : 0.6) : sum;
-  }, 0);
+    return hit ? search.idf(hit) ** 2 * (hit === w.terms[0] ? 1 : 0.6) : 0;
+  });
+}
+
+/** How well a unit matches the question: the rarity of the question's words it contains. */
+export function unitScore(search: AdvisorSearch, words: readonly QueryWord[], text: string): number {
+  return wordHits(search, words, text).reduce((a, b) => a + b, 0);
+}
+
+/** Sentences that give the firm's verdict, which a yes-or-no question is asking for. */
+const VERDICT = /\b(our position|our advice|we recommend|the short answer|in short|bottom line|in practice)\b/i;
+
+/** A question that asks for a yes or a no ("do I need llms.txt?"). */
+function yesNo(_words: readonly QueryWord[], question?: string): boolean {
+  return /^(do|does|is|are|should|can|will|would|could|must)\b/i.test(question?.trim() ?? '');
 }
 
 /** Words an excerpt runs to, lists aside. */
@@ -48,13 +57,16 @@ const LIST_ITEMS = 12;
 export interface ExcerptOptions {
   /** The question asks for a list: quote the section's list whole. */
   list?: boolean;
+  /** The question as typed, to tell a yes-or-no question. */
+  question?: string;
 }
 
 /**
  * The answer's body from one section: the best sentence first (the section's opening sentence
- * when it answers nearly as well, since sections state their point first), then the sentences
- * that follow it, then other well-matching units, within EXCERPT_WORDS; a list whole when asked
- * for or when the chosen sentence introduces it.
+ * when it answers nearly as well, since sections state their point first) and the sentences
+ * that follow it; then, within EXCERPT_WORDS, the units that add the most of the question not
+ * yet answered (so "block GPTBot... ChatGPT search?" quotes both robots' rows) and, for a
+ * yes-or-no question, the section's verdict; a list whole when asked for or introduced.
  */
 export function excerpt(
   search: AdvisorSearch,
@@ -64,12 +76,14 @@ export function excerpt(
 ): string {
   const all = units(doc.text);
   if (all.length === 0) return '';
-  const scored = all.map((u, i) => ({ ...u, i, score: unitScore(search, words, u.text) }));
+  if (doc.kind === 'faq') return faqAnswer(doc.text);
+  const scored = all.map((u, i) => {
+    const hits = wordHits(search, words, u.text);
+    return { ...u, i, hits, score: hits.reduce((a, b) => a + b, 0) };
+  });
   const sentences = scored.filter((u) => !u.item);
   const items = scored.filter((u) => u.item);
   const best = Math.max(0, ...scored.map((u) => u.score));
-
-  if (doc.kind === 'faq') return faqAnswer(doc.text);
 
   let lead = sentences[0] ?? scored[0]!;
   const top = [...sentences].sort((a, b) => b.score - a.score || a.i - b.i)[0];
@@ -77,22 +91,34 @@ export function excerpt(
 
   const chosen = new Set<number>([lead.i]);
   let count = wordCount(lead.text);
+  const add = (u: (typeof scored)[number]) => {
+    chosen.add(u.i);
+    count += wordCount(u.text);
+  };
+  const fits = (u: (typeof scored)[number]) => count + wordCount(u.text) <= EXCERPT_WORDS;
   const wantList = items.length > 0 && (options.list || lead.text.endsWith(':') || best === 0);
   // Sentences that follow the lead in its paragraph carry its reasoning.
   for (const u of sentences) {
     if (u.line !== lead.line || u.i <= lead.i) continue;
-    if (count + wordCount(u.text) > EXCERPT_WORDS) break;
-    chosen.add(u.i);
-    count += wordCount(u.text);
+    if (!fits(u)) break;
+    add(u);
+  }
+  if (yesNo(words, options.question)) {
+    const verdict = sentences.find((u) => VERDICT.test(u.text) && !chosen.has(u.i));
+    if (verdict && fits(verdict)) add(verdict);
   }
   if (!wantList) {
-    const rest = scored
-      .filter((u) => !chosen.has(u.i) && u.score > 0 && u.score >= best / 2)
-      .sort((a, b) => b.score - a.score || a.i - b.i);
-    for (const u of rest) {
-      if (count + wordCount(u.text) > EXCERPT_WORDS) break;
-      chosen.add(u.i);
-      count += wordCount(u.text);
+    // Greedy cover: each next unit is the one adding the most of what is not yet answered.
+    const answered = words.map((_, k) => [...chosen].some((i) => scored[i]!.hits[k]! > 0));
+    for (;;) {
+      const gain = (u: (typeof scored)[number]) =>
+        u.hits.reduce((sum, h, k) => sum + (answered[k] ? 0 : h), 0);
+      const next = scored
+        .filter((u) => !chosen.has(u.i) && fits(u) && gain(u) >= best / 3 && gain(u) > 0)
+        .sort((a, b) => gain(b) - gain(a) || a.i - b.i)[0];
+      if (!next) break;
+      add(next);
+      next.hits.forEach((h, k) => (answered[k] ||= h > 0));
     }
   }
   if (wantList) {

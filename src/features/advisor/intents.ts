@@ -157,7 +157,7 @@ const PROBLEM = [
   /\b(help (us|me) (with|to)?|looking (for|to)|trying to|want (to|our|my|a|an|the|them)|need (to|help|a way|a|an|our|some|proper|better|governance|standards|help)|would like|hoping to|planning to|no (standards|process|system|plan)|can'?t agree|makes me nervous|keeps? telling)\b/,
 ];
 const ADVICE =
-  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option|one)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help)\b/;
+  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option)|which one (should|would|do you)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help)\b/;
 
 /** A visitor describing their situation or asking what would fit, not a factual question. */
 export function asksRecommendation(text: string): boolean {
