@@ -18,7 +18,9 @@ import {
   asksDiscount,
   asksList,
   asksPrice,
+  asksAdvice,
   asksRecommendation,
+  describesProblem,
   focus,
   isFollowUp,
   outOfScope,
@@ -153,17 +155,21 @@ function answerQuestion(
       return aboutService(advisor, subject, question) ?? overviewReply(subject, advisor);
     }
   }
-  // The home and audit FAQs answer prospects' own questions: when one matches well, it answers.
-  const faq = !subject ? siteFaq(advisor, question) : undefined;
-  if (faq) return answerFrom(advisor, faq, questionWords(question), question);
   // A question about one part of a service that does not name it ("how many dashboards?").
   if (facet && !subject && !price && !answeredElsewhere(advisor, question)) {
     const service = serviceFor(advisor, asked);
     if (service) return facetReply(service, facet, advisor, question);
   }
-
   const situation = !subject && isSituation(question);
-  if (asksRecommendation(question)) {
+  // Asked what we recommend or where to start: the services that fit.
+  if (!subject && asksAdvice(asked)) {
+    const recommended = recommend(advisor, question);
+    if (recommended) return recommended;
+  }
+  // The home and audit FAQs answer prospects' own questions: when one matches well, it answers.
+  const faq = !subject ? siteFaq(advisor, question) : undefined;
+  if (faq) return answerFrom(advisor, faq, questionWords(question), question);
+  if (!subject && describesProblem(question)) {
     const recommended = recommend(advisor, question);
     if (recommended) return recommended;
   }

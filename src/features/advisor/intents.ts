@@ -159,11 +159,20 @@ const PROBLEM = [
 const ADVICE =
   /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option)|which one (should|would|do you)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help)\b/;
 
+/** A visitor asking what we would recommend or where to start. */
+export function asksAdvice(text: string): boolean {
+  return ADVICE.test(normalise(text));
+}
+
+/** A visitor describing a problem of theirs, which the right service may fix. */
+export function describesProblem(text: string): boolean {
+  const t = normalise(text);
+  return SITUATION.some((p) => p.test(t)) && PROBLEM.some((p) => p.test(t));
+}
+
 /** A visitor describing their situation or asking what would fit, not a factual question. */
 export function asksRecommendation(text: string): boolean {
-  const t = normalise(text);
-  if (ADVICE.test(t)) return true;
-  return SITUATION.some((p) => p.test(t)) && PROBLEM.some((p) => p.test(t));
+  return asksAdvice(text) || describesProblem(text);
 }
 
 /**
