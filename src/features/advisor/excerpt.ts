@@ -27,7 +27,7 @@ export function units(text: string): Unit[] {
 }
 
 /** The weight of each question word a unit contains, by position in `words` (0 when absent). */
-function wordHits(search: AdvisorSearch, words: readonly QueryWord[], text: string): number[] {
+export function wordHits(search: AdvisorSearch, words: readonly QueryWord[], text: string): number[] {
   const have = new Set(tokenize(text).map(indexTerm));
   return words.map((w) => {
     const hit = w.terms.find((t) => have.has(t));

@@ -4,7 +4,7 @@
  * starting price, what the price includes, and the line of its page that shows why it fits.
  */
 import type { Advisor } from './advisor';
-import { unitScore, units } from './excerpt';
+import { units, wordHits } from './excerpt';
 import type { AdvisorDoc, ServiceFacts } from './knowledge';
 import {
   CONSULTATION_LINE,
@@ -39,7 +39,6 @@ export function recommend(
   const [first, second] = fits;
   if (!first || (!only && coverage < 0.15)) return undefined;
   const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
-  const typed = words.filter((w) => !w.added);
   const parts = [
     only
       ? `Yes: that is what our **${only.name}** service is for.`
@@ -47,7 +46,7 @@ export function recommend(
   ];
   for (const { service } of picks) {
     const price = priceFacts(service);
-    const why = reasonFor(advisor, service, typed);
+    const why = reasonsFor(advisor, service, words);
     const includes = service.scope?.length ? ` It includes ${joinList(service.scope)}.` : '';
     parts.push(
       `${serviceLink(service)} ${price ?? 'is quoted for each client'}. ${service.description} ${why}${includes}`.replace(
@@ -94,18 +93,27 @@ export function rankServices(
   };
 }
 
-/** The line of a service's page that best matches the visitor's words: why it fits them. */
-function reasonFor(advisor: Advisor, service: ServiceFacts, words: QueryWord[]): string {
+/**
+ * The lines of a service's page that best match the visitor's words: why it fits them. The
+ * second line must add words the first did not (a page often says one thing twice).
+ */
+function reasonsFor(advisor: Advisor, service: ServiceFacts, words: QueryWord[]): string {
   const docs = advisor.index.docs.filter(
     (d: AdvisorDoc) => d.service === service.id && d.facet !== 'price' && d.facet !== 'requirements',
   );
-  let best = { text: '', score: 0 };
-  for (const doc of docs) {
-    for (const u of units(doc.text)) {
-      const score = unitScore(advisor.search, words, u.text);
-      if (score > best.score) best = { text: u.text, score };
-    }
+  const lines = docs
+    .flatMap((d) => units(d.text))
+    .map((u) => ({ text: u.text, hits: wordHits(advisor.search, words, u.text) }))
+    .filter((u) => u.text !== service.description);
+  const chosen: string[] = [];
+  const answered = words.map(() => false);
+  for (let n = 0; n < 2; n++) {
+    const gain = (u: (typeof lines)[number]) =>
+      u.hits.reduce((sum, h, k) => sum + (answered[k] ? 0 : h), 0);
+    const best = lines.filter((u) => !chosen.includes(u.text)).sort((a, b) => gain(b) - gain(a))[0];
+    if (!best || gain(best) === 0 || (n > 0 && gain(best) < 10)) break;
+    chosen.push(/[.!?]$/.test(best.text) ? best.text : `${best.text}.`);
+    best.hits.forEach((h, k) => (answered[k] ||= h > 0));
   }
-  if (!best.text || best.text === service.description) return '';
-  return /[.!?]$/.test(best.text) ? best.text : `${best.text}.`;
+  return chosen.join(' ');
 }
