@@ -19,7 +19,7 @@ import {
   asksList,
   asksPrice,
   asksAdvice,
-  asksRecommendation,
+  asksServiceList,
   describesProblem,
   focus,
   isFollowUp,
@@ -39,6 +39,7 @@ import {
   handoffReply,
   priceFacts,
   priceListReply,
+  serviceListReply,
   serviceLink,
   serviceSource,
   teamReply,
@@ -125,6 +126,7 @@ function answerQuestion(
   const subject =
     named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
 
+  if (asksServiceList(asked) && !named) return serviceListReply(advisor);
   if (asksContact(asked) && !subject) return contactReply(advisor);
   const about = !subject ? asksAboutFirm(asked) : undefined;
   if (about === 'team') return teamReply(advisor);
@@ -143,7 +145,9 @@ function answerQuestion(
     // when one fits, else why this service fits, or what its page says about the rest.
     const faq = siteFaq(advisor, question);
     if (faq) return answerFrom(advisor, faq, questionWords(question), question);
-    const fit = asksRecommendation(question) || isSituation(question);
+    // A question about it ("do we need a data warehouse for the dashboards?") gets its page's
+    // answer; a described problem, why the service fits.
+    const fit = asksAdvice(asked) || (!asked.includes('?') && describesProblem(question));
     return (
       (fit ? undefined : aboutService(advisor, subject, question)) ??
       recommend(advisor, question, subject) ??
@@ -195,8 +199,8 @@ function aboutService(
   question: string,
 ): AdvisorReply | undefined {
   const names = new Set(advisor.names.find((n) => n.service === service)?.names.flat());
-  const words = questionWords(question, { phrases: false }).filter(
-    (w) => !w.terms.some((t) => names.has(t)) && advisor.search.wordWeight(w) > 0,
+  const words = questionWords(question).filter(
+    (w) => !w.terms.some((t) => names.has(t)) && (w.added || advisor.search.wordWeight(w) > 0),
   );
   if (words.length === 0) return undefined;
   const hit = bestHit(
@@ -261,8 +265,16 @@ function serviceFor(advisor: Advisor, question: string): ServiceFacts | undefine
   );
   if (words.length === 0) return undefined;
   const { fits, coverage } = rankServices(advisor, words);
-  const [first, second] = fits;
-  if (!first || coverage < 0.4 || (second && second.score > first.score * 0.8)) return undefined;
+  // A word of a service's name ("the workshop") points to that service.
+  const typed = new Set(words.flatMap((w) => w.terms));
+  const named = (f: (typeof fits)[number]) =>
+    advisor.names.find((n) => n.service === f.service)?.names.some((ts) => ts.some((t) => typed.has(t)));
+  const ranked = fits
+    .map((f) => ({ ...f, score: f.score * (named(f) ? 1.5 : 1) }))
+    .sort((a, b) => b.score - a.score);
+  const [first, second] = ranked;
+  const enough = first && named(first) ? 0.25 : 0.4;
+  if (!first || coverage < enough || (second && second.score > first.score * 0.8)) return undefined;
   return first.service;
 }
 

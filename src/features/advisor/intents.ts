@@ -157,7 +157,7 @@ const PROBLEM = [
   /\b(help (us|me) (with|to)?|looking (for|to)|trying to|want (to|our|my|a|an|the|them)|need (to|help|a way|a|an|our|some|proper|better|governance|standards|help)|would like|hoping to|planning to|no (standards|process|system|plan)|can'?t agree|makes me nervous|keeps? telling)\b/,
 ];
 const ADVICE =
-  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option)|which one (should|would|do you)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help)\b/;
+  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option)|which one (should|would|do you)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help|do you (work with|help))\b/;
 
 /** A visitor asking what we would recommend or where to start. */
 export function asksAdvice(text: string): boolean {
@@ -227,4 +227,12 @@ const CAPABILITY =
 export function askedCapability(text: string): string | undefined {
   const thing = CAPABILITY.exec(normalise(text))?.[1]?.trim();
   return thing && !/^(that|this|it|those|these|them|so|that for (me|us))$/.test(thing) ? thing : undefined;
+}
+
+const SERVICE_LIST =
+  /\b((what|which) (services|kinds? of (work|services|help)|things|types of (work|services)) (do|can|does) (you|your (firm|company|team))( guys)? (offer|do|provide|have|sell)|list (of )?(all )?(your )?services|what (do|can) you (guys )?(do|offer)\??$|what('s| is) on (the|your) menu)\b/;
+
+/** The visitor asks what services there are. */
+export function asksServiceList(text: string): boolean {
+  return SERVICE_LIST.test(normalise(text));
 }

@@ -183,3 +183,20 @@ export function priceListReply(advisor: Advisor): AdvisorReply {
 }
 
 export const CONSULTATION_LINE = CONSULTATION;
+
+/** Every service, with what it is and what it starts at (the home page's services section). */
+export function serviceListReply(advisor: Advisor): AdvisorReply {
+  const line = (s: ServiceFacts) => {
+    const price = s.startingPrice === undefined ? 'quoted for each client' : `from ${formatUsd(s.startingPrice)}`;
+    return `${serviceLink(s)} (${price}): ${s.summary ?? s.description}`;
+  };
+  return {
+    kind: 'answer',
+    sources: [{ title: 'Our services', url: '/#services' }],
+    content: [
+      `We offer ${advisor.index.services.length} services:`,
+      bullets(advisor.index.services.map(line)),
+      `Not sure which fits? Tell me about your situation, or ${CONSULTATION}.`,
+    ].join('\n\n'),
+  };
+}

@@ -189,6 +189,10 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
     'measure success reports',
   ],
   [/\bhow often\b/, 'weekly monthly reports'],
+  [
+    /\b(locked in(to)?|tied (in|into|down)|commit(ted|ment)? to|obligat\w*|have to (hire|continue|keep|sign)|long[- ]term contract|sign a contract)\b/,
+    'obligation continue stands on its own follow-on quoted separately',
+  ],
   [/\bworth (it|the money|the investment|the cost|paying for)\b/, 'measure success results reports baseline'],
   [/\b(how (a|the|our|my) (business|company) runs|day[- ]to[- ]day|how (we|you) (work|operate))\b/, 'improve business operations processes'],
   [/\b(turn ?around|how fast|how quickly)\b/, 'within hours days'],
