@@ -244,12 +244,12 @@ function offered(advisor: Advisor, thing: string): boolean {
 
 /**
  * Whether a question that is not about us ("how many redirects will Google follow?", no "you")
- * is answered best by a section other than a service page (a guide's).
+ * is answered best by one of the guides.
  */
 function answeredElsewhere(advisor: Advisor, question: string): boolean {
   if (/\b(you|your|u)\b/i.test(question)) return false;
   const best = bestHit(advisor, questionWords(question), undefined, MIN_COVERAGE);
-  return best !== undefined && best.doc.kind !== 'service';
+  return best !== undefined && best.doc.url.startsWith('/articles/');
 }
 
 /**

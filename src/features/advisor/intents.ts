@@ -93,7 +93,7 @@ export function asksDiscount(text: string): boolean {
 const FACETS: [ServiceFacet | 'support' | 'duration', RegExp][] = [
   [
     'support',
-    /\b(support|monitoring|after (the|it'?s?) (done|finished|delivered|over|live)|afterwards|follow[- ]up|stick around|stay (on|around|with us)|keep an eye|on our own|left alone|hand-?holding|after (launch|go-live|we go live|that)|once .{0,30}\b(live|done|over|finished)|come back (to you)?|get stuck|questions (later|afterwards))\b/,
+    /\b(support|monitoring|after (the|it'?s?) (done|finished|delivered|over|live)|afterwards|follow[- ]up|stick around|stay (on|around|with us)|keep an eye|on our own|left alone|hand-?holding|after (launch|go-live|we go live|that)|once (it'?s|we'?re|we are|they'?re|things are|everything is) (live|done|over|finished)|come back (to you)?|get stuck|questions (later|afterwards))\b/,
   ],
   [
     'formats',
