@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getCollection, render, type CollectionEntry } from 'astro:content';
 import { buildAdvisorIndex } from '../features/advisor/index-builder';
+import { getBlock } from '../lib/blocks';
 import { site } from '../site.config';
 
 /**
@@ -14,7 +15,8 @@ export const GET: APIRoute = async () => {
     getCollection('faqs'),
     getCollection('consultants'),
   ]);
-  const index = buildAdvisorIndex({ firm: site, services, articles, faqs, consultants });
+  const contactIntro = (await getBlock('contact')).body ?? '';
+  const index = buildAdvisorIndex({ firm: site, contactIntro, services, articles, faqs, consultants });
   return new Response(JSON.stringify(index), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

@@ -16,6 +16,7 @@ const index = {
   version: 2,
   firm: { name: 'Test', description: '', veteranOwned: true, region: 'Michigan', country: 'US' },
   contacts: [],
+  contactIntro: '',
   services: [
     {
       id: 'discovery-workshop',

@@ -105,6 +105,7 @@ const sources: AdvisorSources = {
     address: { region: 'Michigan', country: 'United States' },
     contacts: [{ label: 'Sales', email: 'sales@example.com', description: 'Projects.' }],
   },
+  contactIntro: 'A person will answer within one business day.',
   services: [service],
   articles: [article],
   faqs: [
@@ -209,6 +210,7 @@ describe('advisor index', () => {
     expect(doc('/articles/server-errors-guide#faq-is-a-soft-404-bad')?.kind).toBe('faq');
     expect(doc('consultant/consultant-one')?.url).toBe('/consultants#consultant-one');
     expect(doc('firm/contact')?.text).toContain('sales@example.com');
+    expect(doc('firm/contact')?.text).toContain('within one business day');
     expect(doc('firm/about')?.text).toContain('veteran-owned business based in Michigan');
   });
 

@@ -127,7 +127,7 @@ function answerQuestion(
     named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
 
   if (asksServiceList(asked) && !named) return serviceListReply(advisor);
-  if (asksContact(asked) && !subject) return contactReply(advisor);
+  if (asksContact(asked) && named?.by !== 'name') return contactReply(advisor);
   const about = !subject ? asksAboutFirm(asked) : undefined;
   if (about === 'team') return teamReply(advisor);
   if (about === 'firm') return firmReply(advisor);
@@ -141,18 +141,15 @@ function answerQuestion(
     if (facet) return facetReply(subject, facet, advisor, question);
   }
   if (subject && named?.by === 'keyword') {
-    // Named by a word that points to it ("do you work with law enforcement?"): the FAQ answer
-    // when one fits, else why this service fits, or what its page says about the rest.
+    // Named by a word that points to it. A question about it ("do we need a data warehouse for
+    // the dashboards?") gets its page's answer; else the FAQ answer when one fits ("do you work
+    // with nonprofits?"); else why the service fits ("do you work with law enforcement?").
+    const fit = asksAdvice(asked) || (!asked.includes('?') && describesProblem(question));
+    const own = fit ? undefined : aboutService(advisor, subject, question);
+    if (own) return own;
     const faq = siteFaq(advisor, question);
     if (faq) return answerFrom(advisor, faq, questionWords(question), question);
-    // A question about it ("do we need a data warehouse for the dashboards?") gets its page's
-    // answer; a described problem, why the service fits.
-    const fit = asksAdvice(asked) || (!asked.includes('?') && describesProblem(question));
-    return (
-      (fit ? undefined : aboutService(advisor, subject, question)) ??
-      recommend(advisor, question, subject) ??
-      overviewReply(subject, advisor)
-    );
+    return recommend(advisor, question, subject) ?? overviewReply(subject, advisor);
   }
   if (subject && (named?.by === 'name' || followUp)) {
     if (!asksComparison(question)) {

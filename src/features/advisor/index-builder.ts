@@ -42,6 +42,8 @@ export interface AdvisorSources {
     address: { region: string; country: string };
     contacts: readonly ContactFacts[];
   };
+  /** The home page contact directory's intro (blocks.yaml `contact`). */
+  contactIntro: string;
   services: readonly Rendered<'services'>[];
   articles: readonly Rendered<'articles'>[];
   faqs: readonly Entry<'faqs'>[];
@@ -74,7 +76,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
     ...byId(sources.articles).flatMap(articleDocs),
     ...[...sources.consultants].sort((a, b) => a.data.order - b.data.order).map(consultantDoc),
-    ...firmDocs(sources.firm),
+    ...firmDocs(sources.firm, sources.contactIntro),
   ]);
   return {
     version: ADVISOR_INDEX_VERSION,
@@ -90,6 +92,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
       email,
       description,
     })),
+    contactIntro: sources.contactIntro,
     services: services.map(serviceFacts),
     docs,
     search: createSearchIndex(docs).toJSON(),
@@ -256,7 +259,7 @@ function consultantDoc({ id, data }: Entry<'consultants'>): AdvisorDoc {
   };
 }
 
-function firmDocs(firm: AdvisorSources['firm']): AdvisorDoc[] {
+function firmDocs(firm: AdvisorSources['firm'], contactIntro: string): AdvisorDoc[] {
   const where = `${firm.address.region}, ${firm.address.country}`;
   return [
     {
@@ -276,7 +279,10 @@ function firmDocs(firm: AdvisorSources['firm']): AdvisorDoc[] {
       url: CONTACT_URL,
       page: 'Contact us',
       title: 'Contact us: email addresses and how to reach a person',
-      text: items(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
+      text: lines([
+        contactIntro,
+        items(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
+      ]),
     },
   ];
 }

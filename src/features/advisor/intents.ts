@@ -56,7 +56,7 @@ export function wantsPerson(text: string): boolean {
 }
 
 const CONTACT =
-  /\b(contact|e-?mail address|your e-?mail|e-?mail you|e-?mail for|what e-?mail|which e-?mail|phone( number)?|reach (you|someone|out)|get in touch|who do i (write|email|contact)|billing (question|email|contact|address))\b/;
+  /\b(contact|e-?mail address|your e-?mail|e-?mail you|e-?mail for|what e-?mail|which e-?mail|phone( number)?|reach (you|someone|out)|get in touch|who (do|should|can) (i|we) (write to|email|e-mail|contact|reach|talk to)|billing (question|email|contact|address))\b/;
 
 /** The visitor asks how to reach the firm. */
 export function asksContact(text: string): boolean {
@@ -66,7 +66,7 @@ export function asksContact(text: string): boolean {
 const ABOUT =
   /\b(where (are|is) (you|your (firm|company|office|team))|(you|your (firm|company)) (are |is )?(located|based)|located|veteran|who are you|about (you|your (firm|company))|what (kind of|type of) (firm|company)|your (firm|company)'?s? (background|story))\b/;
 const TEAM =
-  /\b(your (consultants?|team|people|experts?|founder|staff|principal)|consultants\b|who (runs|leads|owns|works|will work|would (i|we) (be )?work(ing)?)|who (will|would) (i|we) be working with|who('s| is) (behind|on the team)|meet the team)\b/;
+  /\b(your (consultants?|team|people|experts?|founder|staff|principal)|consultants\b|who (runs|leads|owns|works|will work|would (i|we) (be )?work(ing)?)|who (will|would) (i|we)( \w+)? be working with|who('s| is) (behind|on the team)|meet the team)\b/;
 
 /** The visitor asks who the firm is, where it is, or who they would work with. */
 export function asksAboutFirm(text: string): 'firm' | 'team' | undefined {

@@ -83,6 +83,12 @@ export interface ContactFacts {
   description: string;
 }
 
+/** The contact directory: its intro (what a writer can expect) and its addresses. */
+export interface ContactDirectory {
+  intro: string;
+  contacts: ContactFacts[];
+}
+
 export interface FirmFacts {
   name: string;
   description: string;
@@ -96,6 +102,8 @@ export interface AdvisorIndex {
   version: typeof ADVISOR_INDEX_VERSION;
   firm: FirmFacts;
   contacts: ContactFacts[];
+  /** The contact directory's intro, e.g. when a person replies. */
+  contactIntro: string;
   services: ServiceFacts[];
   docs: AdvisorDoc[];
   search: unknown;

@@ -125,7 +125,7 @@ export function contactReply(advisor: Advisor): AdvisorReply {
     kind: 'answer',
     sources: [{ title: 'Contact us', url: CONTACT_URL }],
     content: [
-      'You can reach the right team by email:',
+      advisor.index.contactIntro || 'You can reach the right team by email:',
       contactList(advisor),
       `Or ${CONSULTATION}.`,
     ].join('\n\n'),
