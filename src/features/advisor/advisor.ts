@@ -156,7 +156,10 @@ function answerQuestion(
       return aboutService(advisor, subject, question) ?? overviewReply(subject, advisor);
     }
   }
-  // A question about one part of a service that does not name it ("how many dashboards?").
+  // A question about one part of a service that does not name it ("how many dashboards?"),
+  // unless an FAQ answers it squarely ("what happens to our data once the project is over?").
+  const strongFaq = !subject ? siteFaq(advisor, question, 0.55) : undefined;
+  if (strongFaq) return answerFrom(advisor, strongFaq, questionWords(question), question);
   if (facet && !subject && !price && !answeredElsewhere(advisor, question)) {
     const service = serviceFor(advisor, asked);
     if (service) return facetReply(service, facet, advisor, question);
@@ -200,10 +203,12 @@ function aboutService(
     (w) => !w.terms.some((t) => names.has(t)) && (w.added || advisor.search.wordWeight(w) > 0),
   );
   if (words.length === 0) return undefined;
+  // Its own page first; an FAQ answer only when it speaks of this service.
+  const mentions = (d: AdvisorDoc) => d.text.toLowerCase().includes(service.name.toLowerCase());
   const hit = bestHit(
     advisor,
     words,
-    (d) => d.service === service.id || (d.kind === 'faq' && d.url.startsWith('/#')),
+    (d) => d.service === service.id || (isSiteFaq(d) && mentions(d)),
     0.5,
   );
   if (!hit) return undefined;
@@ -222,9 +227,9 @@ function aboutService(
  * A home or audit FAQ answer that matches the question well (half of it at least) and about as
  * well as any section of the site does.
  */
-function siteFaq(advisor: Advisor, question: string): Hit | undefined {
+function siteFaq(advisor: Advisor, question: string, minCoverage = 0.4): Hit | undefined {
   const words = questionWords(question);
-  const faq = bestHit(advisor, words, isSiteFaq, 0.4);
+  const faq = bestHit(advisor, words, isSiteFaq, minCoverage);
   if (!faq) return undefined;
   const best = bestHit(advisor, words, undefined, 0.5);
   return !best || best.doc === faq.doc || rank(faq) >= rank(best) * 0.6 ? faq : undefined;

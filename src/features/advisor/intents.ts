@@ -121,7 +121,7 @@ const FACETS: [ServiceFacet | 'support' | 'duration', RegExp][] = [
   ],
   [
     'includes',
-    /\b(includ(e|es|ed|ing)|what do (we|i) get|deliverables?|cover(s|ed)?|scope|how many|what'?s in|comes? with|get for)\b/,
+    /\b(includ(e|es|ed|ing)|what do (we|i) get|what (does|do|would|will) (that|it|this|they) (get|give) (us|me)|deliverables?|cover(s|ed)?|scope|how many|what'?s in|comes? with|get for)\b/,
   ],
 ];
 
