@@ -4,7 +4,8 @@
  * quoted from its page's blocks and linked to the block that shows them.
  */
 import type { Advisor } from './advisor';
-import { excerpt } from './excerpt';
+import { excerpt, units, wordHits } from './excerpt';
+import { askedFacetWords } from './intents';
 import type { AdvisorDoc, ServiceFacet, ServiceFacts } from './knowledge';
 import {
   CONSULTATION_LINE,
@@ -200,13 +201,51 @@ export function facetReply(
       if (!doc) return overviewReply(s, advisor);
       const items = itemsOf(doc);
       const lead = LEADS[facet]?.(s) ?? `${doc.title}:`;
-      return reply(
-        lead,
-        source(doc),
-        items.length ? bullets(items) : excerpt(advisor.search, doc, questionWords(question)),
-      );
+      const body = items.length ? bullets(items) : excerpt(advisor.search, doc, questionWords(question));
+      return reply(lead, source(doc), [body, rest(advisor, s, question, body)].filter(Boolean).join('\n\n'));
     }
   }
+}
+
+/**
+ * What else the question asks beyond the part it names ("...do we have to give you logins?"):
+ * the line of the service's page that answers those words, when one does and `said` does not.
+ */
+function rest(advisor: Advisor, s: ServiceFacts, question: string, said: string): string {
+  const own = new Set([s.name, ...s.aliases].flatMap((n) => tokenize(n).map(indexTerm)));
+  const facetTerms = new Set(tokenize(askedFacetWords(question)).map(indexTerm));
+  const words = questionWords(question).filter(
+    (w) =>
+      !w.terms.some((t) => own.has(t) || facetTerms.has(t)) &&
+      (w.added || advisor.search.wordWeight(w) > 0),
+  );
+  // Answered only when the reply has the word itself; a synonym ("access" for "logins") may
+  // be there in another sense.
+  const saidTerms = new Set(tokenize(said).map(indexTerm));
+  const open = words.filter((w) => !saidTerms.has(w.terms[0]!));
+  if (open.length === 0) return '';
+  // Up to two lines, the second adding words the first did not answer.
+  const lines = advisor.index.docs
+    .filter((d) => d.service === s.id)
+    .flatMap((d) => units(d.text))
+    .map((u) => ({
+      text: u.text,
+      // Words a phrase added widen the search; the visitor's own words weigh more.
+      hits: wordHits(advisor.search, open, u.text).map((h, k) => (open[k]!.added ? h / 2 : h)),
+    }));
+  const chosen: string[] = [];
+  const answered = open.map(() => false);
+  for (let n = 0; n < 2; n++) {
+    const gain = (u: (typeof lines)[number]) =>
+      u.hits.reduce((sum, h, k) => sum + (answered[k] ? 0 : h), 0);
+    const best = lines
+      .filter((u) => !chosen.includes(u.text) && !said.includes(u.text))
+      .sort((a, b) => gain(b) - gain(a))[0];
+    if (!best || gain(best) < (n === 0 ? 9 : 3)) break;
+    chosen.push(best.text);
+    best.hits.forEach((h, k) => (answered[k] ||= h > 0));
+  }
+  return chosen.join(' ');
 }
 
 const LEADS: Partial<Record<ServiceFacet, (s: ServiceFacts) => string>> = {

@@ -150,6 +150,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   turnaround: ['within', 'hours'],
   worth: ['results', 'measure', 'success'],
   paper: ['manual'],
+  logins: ['access', 'system'],
+  login: ['access', 'system'],
+  passwords: ['access', 'system'],
   invoicing: ['invoices'],
   inbox: ['requests', 'lost'],
   techs: ['staff', 'team'],
@@ -189,6 +192,7 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
     'measure success reports',
   ],
   [/\bhow often\b/, 'weekly monthly reports'],
+  [/\bbefore (the|our|a|we|you)( \w+)? (session|workshop|start|kick-?off|meet)/, 'session questionnaire prepare'],
   [
     /\b(locked in(to)?|tied (in|into|down)|commit(ted|ment)? to|obligat\w*|have to (hire|continue|keep|sign)|long[- ]term contract|sign a contract)\b/,
     'obligation continue stands on its own follow-on quoted separately',
