@@ -1033,7 +1033,12 @@ const technical: EvalCase[] = [
   {
     id: 'tech-page-per-town',
     ask: 'We serve about 30 towns around the lake. Should I make a separate page for every town?',
-    cite: [`${guide.quickWins}#avoiding-doorway-pages`, `${guide.quickWins}#article-faq-heading`],
+    cite: [
+      `${guide.quickWins}#avoiding-doorway-pages`,
+      `${guide.quickWins}#article-faq-heading`,
+      // The FAQ's own question, as the page anchors it (components/Faq.astro).
+      `${guide.quickWins}#faq-do-i-need-a-separate-page-for-every-town-i-serve`,
+    ],
     facts: ['doorway', ['service[- ]area page', 'one strong', 'genuinely specific', 'real local']],
     expect: 'answer',
     tags: ['technical'],
@@ -1045,6 +1050,7 @@ const technical: EvalCase[] = [
     ask: 'Limited time. What should I fix first, my website or my Google Business Profile?',
     cite: [
       `${guide.quickWins}#article-faq-heading`,
+      `${guide.quickWins}#faq-which-should-i-fix-first-my-website-or-my-google-business-profile`,
       `${guide.quickWins}#win-1-finish-your-google-business-profile`,
     ],
     facts: ['Google Business Profile', 'Search Console'],

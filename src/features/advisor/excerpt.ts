@@ -91,6 +91,12 @@ export function excerpt(
 
   const chosen = new Set<number>([lead.i]);
   let count = wordCount(lead.text);
+  // The sentence before the lead, in its paragraph, often names what it speaks of.
+  const before = scored[lead.i - 1];
+  if (before && !before.item && before.line === lead.line && before.score > 0) {
+    chosen.add(before.i);
+    count += wordCount(before.text);
+  }
   const add = (u: (typeof scored)[number]) => {
     chosen.add(u.i);
     count += wordCount(u.text);
@@ -114,7 +120,7 @@ export function excerpt(
       const gain = (u: (typeof scored)[number]) =>
         u.hits.reduce((sum, h, k) => sum + (answered[k] ? 0 : h), 0);
       const next = scored
-        .filter((u) => !chosen.has(u.i) && fits(u) && gain(u) >= best / 3 && gain(u) > 0)
+        .filter((u) => !chosen.has(u.i) && fits(u) && gain(u) >= Math.min(best / 3, 10) && gain(u) > 0)
         .sort((a, b) => gain(b) - gain(a) || a.i - b.i)[0];
       if (!next) break;
       add(next);
