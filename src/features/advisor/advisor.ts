@@ -48,6 +48,7 @@ import {
 } from './replies';
 import { AdvisorSearch, questionWords, type Hit, type QueryWord } from './search';
 import {
+  comparisonReply,
   discountReply,
   facetReply,
   joinList,
@@ -58,6 +59,7 @@ import {
 import {
   earlierService,
   namedService,
+  namedServices,
   previousQuestion,
   serviceNames,
   type ServiceNames,
@@ -135,6 +137,11 @@ function answerQuestion(
   if (asksDiscount(question)) {
     const discount = discountReply(advisor, subject);
     if (discount) return discount;
+  }
+  // Two services compared ("the workshop first, or straight to operations consulting?").
+  const both = namedServices(advisor.names, question).filter((n) => n.by === 'name');
+  if (both.length >= 2 && (asksComparison(question) || / or /i.test(question))) {
+    return comparisonReply(advisor, both[0]!.service, both[1]!.service, question);
   }
   if (subject && (price || facet)) {
     if (price && !(facet && facet !== 'includes')) return priceReply(subject, advisor, question);

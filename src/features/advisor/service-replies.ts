@@ -282,3 +282,56 @@ export function joinList(list: readonly string[]): string {
 function unique<T extends { url: string }>(s: T, i: number, all: readonly T[]): boolean {
   return all.findIndex((o) => o.url === s.url) === i;
 }
+
+/**
+ * Two services side by side: what each is, its price and what the price includes, then what
+ * their pages say about choosing between them (the lines of one that name the other).
+ */
+export function comparisonReply(
+  advisor: Advisor,
+  a: ServiceFacts,
+  b: ServiceFacts,
+  question: string,
+): AdvisorReply {
+  const line = (s: ServiceFacts) => {
+    const price = priceFacts(s) ?? 'is quoted for each client';
+    const scope = s.scope?.length ? ` The starting price includes ${joinList(s.scope)}.` : '';
+    return `${serviceLink(s)} ${price}. ${s.description}${scope}`;
+  };
+  const words = questionWords(question);
+  const choosing = [
+    [a, b],
+    [b, a],
+  ].flatMap(([own, other]) => {
+    const otherName = new RegExp(`\\b${other!.name.split(/[ &]/)[0]}`, 'i');
+    return advisor.index.docs
+      .filter((d) => d.service === own!.id && d.facet !== 'price')
+      .flatMap((d) =>
+        units(d.text).flatMap((u, i, all) => {
+          if (!otherName.test(u.text)) return [];
+          // "If you cannot yet, a Discovery Workshop..." needs the sentence before it.
+          const prev = all[i - 1];
+          const leans = /^(if|it|this|that|they|others|so|but|otherwise)\b/i.test(u.text);
+          const text = leans && prev && prev.line === u.line ? `${prev.text} ${u.text}` : u.text;
+          const score = wordHits(advisor.search, words, text).reduce((x, y) => x + y, 0);
+          return [{ text, score }];
+        }),
+      );
+  });
+  const advice = choosing
+    .sort((x, y) => y.score - x.score)
+    .slice(0, 2)
+    .map((u) => u.text);
+  return {
+    kind: 'answer',
+    sources: [serviceSource(a), serviceSource(b)],
+    content: [
+      `They are different services:`,
+      bullets([line(a), line(b)]),
+      advice.join(' '),
+      `To work out which fits you, ${CONSULTATION_LINE}.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  };
+}

@@ -59,20 +59,29 @@ export interface NamedService {
 export function namedService(
   names: readonly ServiceNames[],
   text: string,
-  { topicNames = false } = {},
+  options: { topicNames?: boolean } = {},
 ): NamedService | undefined {
+  const [first, second] = namedServices(names, text, options);
+  if (!first) return undefined;
+  if (first.by === 'keyword') return second ? undefined : first;
+  return second?.by === 'name' && second.score === first.score ? undefined : first;
+}
+
+/** Every service a text names, best named first (see namedService). */
+export function namedServices(
+  names: readonly ServiceNames[],
+  text: string,
+  { topicNames = false } = {},
+): (NamedService & { score: number })[] {
   const linked = [...text.matchAll(/\/services\/([a-z0-9-]+)/g)].map((m) => m[1]);
-  const byLink = names.find((n) => linked.includes(n.service.id));
-  if (byLink) return { service: byLink.service, by: 'name' };
   const typed = questionWords(text, { phrases: false }).flatMap((w) => w.terms);
   const nameTerms = names.flatMap((n) => n.names.flat());
   // A typo in a name ("discovry") still names the service.
   const have = new Set(typed.flatMap((t) => [t, ...nameTerms.filter((n) => nearly(t, n))]));
   const t = normalise(text).replace(/&/g, 'and');
-  let best: { service: ServiceFacts; score: number } | undefined;
-  let tie = false;
+  const found: (NamedService & { score: number })[] = [];
   for (const { service, names: list, phrases } of names) {
-    let score = 0;
+    let score = linked.includes(service.id) ? 2 : 0;
     for (const terms of list) {
       // One distinctive term ("seo", "operations") is a topic, not a name: ask for the name,
       // unless the question is about a price or a part of a service ("what do you charge for SEO?").
@@ -82,13 +91,13 @@ export function namedService(
       const needed = terms.length >= 3 ? terms.length - 1 : terms.length;
       if (hits >= needed) score = Math.max(score, hits / terms.length + hits * 0.01);
     }
-    if (score === 0) continue;
-    if (!best || score > best.score) [best, tie] = [{ service, score }, false];
-    else if (score === best.score) tie = true;
+    if (score > 0) found.push({ service, by: 'name', score });
   }
-  if (best && !tie) return { service: best.service, by: 'name' };
-  const keyed = names.filter((n) => SERVICE_KEYWORDS[n.service.id]?.test(t));
-  return keyed.length === 1 ? { service: keyed[0]!.service, by: 'keyword' } : undefined;
+  found.sort((a, b) => b.score - a.score);
+  if (found.length) return found;
+  return names
+    .filter((n) => SERVICE_KEYWORDS[n.service.id]?.test(t))
+    .map((n) => ({ service: n.service, by: 'keyword' as const, score: 0 }));
 }
 
 /**
