@@ -60,6 +60,7 @@ import {
   earlierService,
   namedService,
   namedServices,
+  partlyNamed,
   previousQuestion,
   serviceNames,
   type ServiceNames,
@@ -122,9 +123,8 @@ function answerQuestion(
   if (thing && !offered(advisor, thing)) return notOfferedReply(advisor);
   const followUp = !named && isFollowUp(question);
   // A question mostly about things the site never mentions is about something else.
-  if (!named && !followUp && advisor.search.unknownShare(questionWords(question)) >= 0.5) {
-    return declineReply(advisor);
-  }
+  const unknown = advisor.search.unknownShare(questionWords(question));
+  if (!named && (followUp ? unknown >= 0.6 : unknown >= 0.5)) return declineReply(advisor);
   const subject =
     named?.service ?? (followUp ? earlierService(advisor.names, messages) : undefined);
 
@@ -135,7 +135,7 @@ function answerQuestion(
   if (about === 'firm') return firmReply(advisor);
 
   if (asksDiscount(question)) {
-    const discount = discountReply(advisor, subject);
+    const discount = discountReply(advisor, subject ?? partlyNamed(advisor.names, question));
     if (discount) return discount;
   }
   // Two services compared ("the workshop first, or straight to operations consulting?").

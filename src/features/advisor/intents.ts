@@ -77,13 +77,14 @@ export function asksAboutFirm(text: string): 'firm' | 'team' | undefined {
 }
 
 const PRICE =
-  /\b(price[sd]?|pricing|costs?|costing|fees?|charges?|rates?|how much|expensive|cheap(er|est)?|afford(able)?|budget|invest(ment)?|quote|ballpark|discounts?|dollars?|spend)\b|\$\s?\d/;
+  /\b(price[sd]?|pricing|costs?|costing|fees?|charges?|rates?|how much|expensive|cheap(er|est)?|afford(able)?|budget|invest(ment)?|quote|ballpark|discounts?|dollars?|bucks|spend|usd \d|\d+ ?usd)\b|[$€£]\s?\d/;
 
 export function asksPrice(text: string): boolean {
   return PRICE.test(normalise(text));
 }
 
-const DISCOUNT = /\b(discounts?|reduced|lower (price|rate)|cheaper|special (price|rate|pricing))\b/;
+const DISCOUNT =
+  /\b(discounts?|reduced|lower (price|rate)|cheaper|special (price|rate|pricing)|\d+\s?(%|percent) off|percent off|half (off|price))\b/;
 
 export function asksDiscount(text: string): boolean {
   return DISCOUNT.test(normalise(text));
@@ -221,7 +222,7 @@ export function outOfScope(text: string): OutOfScope | undefined {
 }
 
 const CAPABILITY =
-  /\b(?:do|can|could|would|will) (?:you|u)(?: guys| all| folks)? (?:also |even )?(?:build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship)\s+(.+?)(?:[?.!]|$)/;
+  /\b(?:(?:do|can|could|would|will) (?:you|u)(?: guys| all| folks)? (?:also |even )?|(?:charge|cost|price|pay you) (?:to|for) )(?:build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship)\w*\s+(.+?)(?:[?.!]|$)/;
 
 /** What a "do you build / offer / run ...?" question asks for: the thing after the verb. */
 export function askedCapability(text: string): string | undefined {
