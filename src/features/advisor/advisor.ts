@@ -212,12 +212,9 @@ function aboutService(
   if (words.length === 0) return undefined;
   // Its own page first; an FAQ answer only when it speaks of this service.
   const mentions = (d: AdvisorDoc) => d.text.toLowerCase().includes(service.name.toLowerCase());
-  const hit = bestHit(
-    advisor,
-    words,
-    (d) => d.service === service.id || (isSiteFaq(d) && mentions(d)),
-    0.5,
-  );
+  const hit =
+    bestHit(advisor, words, (d) => d.service === service.id, 0.5) ??
+    bestHit(advisor, words, (d) => isSiteFaq(d) && mentions(d), 0.5);
   if (!hit) return undefined;
   if (hit.doc.facet === 'price' && !asksPrice(question)) {
     const body = excerpt(advisor.search, hit.doc, words);

@@ -77,7 +77,7 @@ export function asksAboutFirm(text: string): 'firm' | 'team' | undefined {
 }
 
 const PRICE =
-  /\b(price[sd]?|pricing|costs?|costing|fees?|charges?|rates?|how much|expensive|cheap(er|est)?|afford(able)?|budget|invest(ment)?|quote|ballpark|discounts?|dollars?|bucks|spend|usd \d|\d+ ?usd)\b|[$€£]\s?\d/;
+  /\b(price[sd]?|pricing|costs?|costing|fees?|charges?|rates?|how much|expensive|cheap(er|est)?|afford(able)?|budget|invest(ment)?|quote|ballpark|discounts?|dollars?|bucks|spend)\b|\busd ?\d|\d ?usd\b|[$€£]\s?\d/;
 
 export function asksPrice(text: string): boolean {
   return PRICE.test(normalise(text));
