@@ -129,6 +129,10 @@ export function excerpt(
   }
   if (wantList) {
     for (const u of items.slice(0, LIST_ITEMS)) chosen.add(u.i);
+  } else {
+    // Short items that match (a list of names: "chatgpt.com", "perplexity.ai") come together.
+    const short = items.filter((u) => u.score > 0 && wordCount(u.text) <= 6);
+    if (short.some((u) => chosen.has(u.i))) for (const u of short.slice(0, LIST_ITEMS)) chosen.add(u.i);
   }
   // A lead-in such as "In practice it looks like this:" means nothing without the list after it.
   for (const u of scored.filter((c) => chosen.has(c.i) && c.text.endsWith(':'))) {

@@ -117,6 +117,10 @@ const FACETS: [ServiceFacet | 'support' | 'duration', RegExp][] = [
     /\b(how long (does|will|is|would)|how many (hours|days|weeks)|length|duration|take\b)/,
   ],
   [
+    'engagement',
+    /\bwhat (do|will|would) you (actually |really )?(look at|check|review|examine|go through)\b/,
+  ],
+  [
     'process',
     /\b(process|steps?|how does (it|this|that) work|what happens|walk me through|stages?|phases?|timeline)\b/,
   ],

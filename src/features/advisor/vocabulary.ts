@@ -24,7 +24,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
     'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
     'thats whats hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
-    'see seeing put puts come comes coming going goes'
+    'see seeing put puts come comes coming going goes nobody anybody everybody everyone bother'
   ).split(' '),
 );
 
@@ -192,6 +192,7 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
     'measure success reports',
   ],
   [/\bhow often\b/, 'weekly monthly reports'],
+  [/\b(get(ting)? found|show(ing)? up|be(ing)? visible|stay(ing)? visible)\b/, 'rank find visible fundamentals'],
   [/\bbefore (the|our|a|we|you)( \w+)? (session|workshop|start|kick-?off|meet)/, 'session questionnaire prepare'],
   [
     /\b(locked in(to)?|tied (in|into|down)|commit(ted|ment)? to|obligat\w*|have to (hire|continue|keep|sign)|long[- ]term contract|sign a contract)\b/,
