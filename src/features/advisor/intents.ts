@@ -114,7 +114,7 @@ const FACETS: [ServiceFacet | 'support' | 'duration', RegExp][] = [
   ],
   [
     'duration',
-    /\b(how long (does|will|is|would)|how many (hours|days|weeks)|length|duration|take\b)/,
+    /\b(how long (does|will|is|would)|how (fast|quickly|soon) (do|will|would|can)|how many (hours|days|weeks)|length|duration|take\b)/,
   ],
   [
     'engagement',
@@ -162,7 +162,7 @@ const PROBLEM = [
   /\b(help (us|me) (with|to)?|looking (for|to)|trying to|want (to|our|my|a|an|the|them)|need (to|help|a way|a|an|our|some|proper|better|governance|standards|help)|would like|hoping to|planning to|no (standards|process|system|plan)|can'?t agree|makes me nervous|keeps? telling)\b/,
 ];
 const ADVICE =
-  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option)|which one (should|would|do you)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help|do you (work with|help))\b/;
+  /\b(where (would|should|do|can) (you|we|i)( \w+)? (start|begin)|where to (start|begin)|what (do|can|would|could) (you|u) (do|offer|suggest) (for|about|with)|what do you offer|how (would|could|can) you (fix|help|solve|handle|improve)|what (would|do) you (recommend|suggest)|recommend|suggest|which (service|package|option)|which one (should|would|do you)|what (service|package|option) (fits|is right|should)|right (service|fit)|what should (we|i) (do|start|try|buy)|can you help|could you help|do you( guys| all| folks)?( even| also| ever)? (work with|help))\b/;
 
 /** A visitor asking what we would recommend or where to start. */
 export function asksAdvice(text: string): boolean {
