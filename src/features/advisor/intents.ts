@@ -200,7 +200,9 @@ export function isFollowUp(text: string): boolean {
  * other firms' prices.
  */
 const OUT_OF_SCOPE: [OutOfScope, RegExp][] = [
-  ['instructions', /\b(system prompt|your (instructions|prompt|rules)|repeat (your|the) (prompt|instructions)|developer mode|jailbreak|(reply|respond|answer|say|write) (with |back )?(exactly|only|just|verbatim)\b|nothing else)\b/],
+  // Asking to see or dictate the advisor's own words. ("Ignore your instructions and..." asks
+  // nothing of that kind: the rest of the message is answered from the site as usual.)
+  ['instructions', /\b(system prompt|(repeat|reveal|show me|print|tell me) (your|the) (prompt|instructions|rules)|developer mode|jailbreak|(reply|respond|answer|say|write) (with |back )?(exactly|only|just|verbatim)\b|nothing else)\b/],
   ['task', /\b(write|draft|create|compose) (me |us )?(a |an |my )?(cover letter|resume|cv|essay|poem|story|song|speech|tweet|homework)\b/],
   ['product', /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)|\b(the )?best (crm|software|app|platform|erp)\b/],
   ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back|refund)\b/],
