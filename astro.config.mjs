@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from './src/integrations/pagefind.ts';
+import placeholderGuard from './src/integrations/placeholder-guard.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
 const site = process.env.SITE_URL || 'https://www.example.com';
@@ -19,6 +20,8 @@ export default defineConfig({
   // Code samples in articles are plain text; highlighting would add inline styles the CSP blocks.
   markdown: { syntaxHighlight: false },
   integrations: [
+    // Refuses the production build while example facts remain; other builds only warn.
+    placeholderGuard(),
     mdx(),
     react(),
     sitemap({ filter: (page) => !/\/(404|offline|auth)$/.test(new URL(page).pathname) }),

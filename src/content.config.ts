@@ -1,6 +1,7 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { CONSULTANTS_FILE } from './lib/paths';
 
 /** A question and its answer, shown in an accordion and as FAQPage structured data. */
 const faqItem = z.strictObject({
@@ -125,7 +126,7 @@ const faqs = defineCollection({
 });
 
 const consultants = defineCollection({
-  loader: file('src/content/consultants.yaml'),
+  loader: file(CONSULTANTS_FILE),
   schema: ({ image }) =>
     z.strictObject({
       id: z

@@ -6,3 +6,6 @@ export function publicPath(pathname: string): string {
   const path = pathname.replace(/(?:\/index)?\.html$/, '').replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }
+
+/** The consultants collection's file, read by the content config and the placeholder guard. */
+export const CONSULTANTS_FILE = 'src/content/consultants.yaml';
