@@ -150,7 +150,7 @@ describe('astro build for the production deployment', () => {
   it('fails before building any page, listing every placeholder', { timeout: 90_000 }, () => {
     const outDir = mkdtempSync(join(tmpdir(), 'guard-build-'));
     try {
-      const env = { ...process.env, CF_PAGES: '1', CF_PAGES_BRANCH: 'main' };
+      const env: NodeJS.ProcessEnv = { ...process.env, CF_PAGES: '1', CF_PAGES_BRANCH: 'main' };
       delete env.SITE_URL;
       delete env.PRODUCTION_BRANCH;
       const result = spawnSync('npx', ['astro', 'build', '--outDir', outDir], {
