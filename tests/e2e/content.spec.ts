@@ -347,13 +347,17 @@ test('article, service, list, privacy and consultants pages load no script file'
   page,
 }) => {
   const scriptRequests: string[] = [];
+  const analytics: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scriptRequests.push(r.url());
+    if (r.url().includes('/api/analytics/event')) analytics.push(r.url());
   });
   for (const path of SCRIPT_FREE_PAGES) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('script[src]'), path).toHaveCount(0);
+    // This build has no PUBLIC_ANALYTICS: no event addresses on links or buttons.
+    await expect(page.locator('[ping], [data-ping]'), path).toHaveCount(0);
     await expect(page.locator('script[type="module"]'), path).toHaveCount(0);
     const inline = await page
       .locator('script:not([type]), script[type="text/javascript"]')
@@ -362,6 +366,7 @@ test('article, service, list, privacy and consultants pages load no script file'
     expect(gzipped, `inline script on ${path}`).toBeLessThanOrEqual(INLINE_SCRIPT_BUDGET);
   }
   expect(scriptRequests).toEqual([]);
+  expect(analytics, 'analytics events on a build without PUBLIC_ANALYTICS').toEqual([]);
 });
 
 test('every link inside article and service content resolves or is external', async ({ page }) => {
