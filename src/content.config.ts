@@ -52,7 +52,12 @@ const articles = defineCollection({
         .enum(['New', 'Popular'])
         .optional()
         .describe('Highlights the article on the home page.'),
-      breadcrumbLabel: z.string().optional().describe('Short last crumb; defaults to the title.'),
+      breadcrumbLabel: z
+        .string()
+        .optional()
+        .describe(
+          'Short visible last crumb; the title otherwise. Breadcrumb data keeps the title.',
+        ),
       backLink: z
         .enum(['articles', 'home'])
         .default('articles')

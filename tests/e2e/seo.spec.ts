@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { builtPaths } from './helpers';
 
 /**
@@ -40,4 +41,56 @@ test('a short search title leaves the long headline in the h1', async ({ page })
   );
   await page.goto('/services/data-insights');
   await expect(page).toHaveTitle(/^Data Insights: Dashboards and Reports \| /);
+});
+
+const articlePaths = builtPaths().filter((p) => /^\/articles\/[^/]+$/.test(p));
+
+test('every article shares as itself: its own 1200x630 image in the social tags and its data', async ({
+  page,
+  request,
+}) => {
+  expect(articlePaths.length).toBeGreaterThanOrEqual(4);
+  const images = new Set<string>();
+  for (const path of articlePaths) {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(path);
+    const slug = path.split('/').pop()!;
+    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    const og = await meta('meta[property="og:image"]');
+    expect(new URL(og!).pathname, path).toBe(`/og/articles/${slug}.jpg`);
+    expect(await meta('meta[name="twitter:image"]')).toBe(og);
+    expect(await meta('meta[property="og:image:width"]')).toBe('1200');
+    expect(await meta('meta[property="og:image:height"]')).toBe('630');
+    const h1 = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(await meta('meta[property="og:image:alt"]')).toContain(h1!);
+    expect(await meta('meta[name="twitter:image:alt"]')).toBe(
+      await meta('meta[property="og:image:alt"]'),
+    );
+    const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const article = data.map((d) => JSON.parse(d)).find((d) => d['@type'] === 'Article');
+    expect(article.image).toBe(og);
+    // The page itself never downloads its share image.
+    expect(requested).not.toContain(`/og/articles/${slug}.jpg`);
+    page.removeAllListeners('request');
+
+    const response = await request.get(new URL(og!).pathname);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/jpeg');
+    const body = await response.body();
+    const info = await sharp(body).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['jpeg', 1200, 630]);
+    images.add(body.toString('base64'));
+  }
+  expect(images.size, 'each article has an image of its own').toBe(articlePaths.length);
+});
+
+test('other pages share the default 1200x630 card', async ({ page }) => {
+  await page.goto('/services/seo');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/og-default\.jpg$/,
+  );
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /.{10,}/);
 });
