@@ -7,6 +7,7 @@ import {
   cachedShareImage,
   escapeMarkup,
   heroFile,
+  over,
   renderShareImage,
   shareImagePath,
 } from '../../src/lib/share-image';
@@ -88,6 +89,20 @@ describe('share images', () => {
     const bad = join(dir, 'no-hero.mdx');
     writeFileSync(bad, '---\ntitle: x\n---\nBody');
     await expect(heroFile(bad)).rejects.toThrow(/no hero.image/);
+  });
+
+  it('blends text pixels over the canvas by their alpha, clipped to the canvas', () => {
+    // A 3x2 black canvas; a 2x2 white layer, opaque, half, clear and opaque, placed at (2, 0).
+    const canvas = Buffer.alloc(3 * 2 * 3);
+    const layer = Buffer.from([
+      ...[255, 255, 255, 255],
+      ...[255, 255, 255, 255],
+      ...[255, 255, 255, 128],
+      ...[255, 255, 255, 0],
+    ]);
+    over(canvas, 3, { data: layer, info: { width: 2, height: 2, channels: 4 } }, 2, 0);
+    // Column 2 takes the layer's first column; its second column falls outside and is dropped.
+    expect([...canvas]).toEqual([0, 0, 0, 0, 0, 0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 128, 128, 128]);
   });
 
   it('escapes markup and publishes under /og/articles', () => {
