@@ -258,6 +258,17 @@ test.describe('article pages', () => {
     });
   }
 
+  test('a byline leads to its author on the consultants page', async ({ page }) => {
+    await page.goto('/articles/server-errors-guide');
+    await page.locator('article > header').getByRole('link', { name: 'Jordan Example' }).click();
+    await expect(page).toHaveURL(/\/consultants#consultant-two$/);
+    const card = page.locator('#consultant-two');
+    await expect(card.getByRole('heading', { name: 'Jordan Example' })).toBeInViewport();
+    // The Person in the consultants page's data is the one the Article names as its author.
+    const people = (await jsonLd(page)).filter((d) => d['@type'] === 'Person');
+    expect(people.map((p) => new URL(p['@id']).hash)).toContain('#consultant-two');
+  });
+
   test('ai-search-evolution has the six sections the spec lists and about 3,200 words', async ({
     page,
   }) => {
