@@ -5,13 +5,8 @@
  * logged. 204 when valid, 400 when not.
  */
 import { analyticsEventSchema } from '../../../src/schemas/analytics';
-import type { Env, FunctionContext } from '../../_lib/env';
+import type { AnalyticsEngineDataset, Env, FunctionContext } from '../../_lib/env';
 import { HttpError, fieldErrors } from '../../_lib/http';
-
-/** Workers Analytics Engine dataset binding (optional). */
-interface AnalyticsEngineDataset {
-  writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void;
-}
 
 type EventsEnv = Env & { EVENTS?: AnalyticsEngineDataset };
 
