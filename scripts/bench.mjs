@@ -110,6 +110,7 @@ function generatedProject(count) {
     const day = String((i % 28) + 1).padStart(2, '0');
     const text = source
       .replace(/^title: .*$/m, `title: 'Generated benchmark article number ${i}'`)
+      .replace(/^seoTitle: .*\n/m, '')
       .replace(
         /^publishDate: .*$/m,
         `publishDate: 2024-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
