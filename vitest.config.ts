@@ -9,6 +9,7 @@ export default getViteConfig({
       'tests/functions/**/*.test.ts',
       'tests/db/**/*.test.ts',
       'tests/advisor/**/*.test.ts',
+      'tests/build/**/*.test.ts',
     ],
     testTimeout: 20_000,
   },
