@@ -4,27 +4,28 @@
  * (leads.server.ts). functions/api/questionnaire.ts adapts it to the route.
  */
 import type { PagesFunction } from '../../../functions/_lib/env';
-import { HttpError, json, parseWith, readJson } from '../../../functions/_lib/http';
+import { json, parseWith, readJson } from '../../../functions/_lib/http';
 import { verifyTurnstile, type TurnstileEnv } from '../../../functions/_lib/turnstile';
-import { questionnaireRequestSchema } from './contract';
+import { questionnaireRequestSchema, type QuestionnaireAccepted } from './contract';
+import { leadFingerprint, type QuestionnaireLead } from './lead';
 import {
   RecentDeliveries,
   SINK_TIMEOUT_MS,
-  configuredSinks,
   deliverLead,
-  type Lead,
+  honeypotFilled,
+  idempotencyKey,
 } from './leads.server';
 
 export type QuestionnaireEnv = TurnstileEnv;
 
-export interface QuestionnaireHandlerOptions {
-  /** Per-sink (and Turnstile) timeout in milliseconds. */
+export interface LeadHandlerOptions {
+  /** Per-upstream timeout in milliseconds. */
   timeoutMs?: number;
   /** Remembers recent Idempotency-Keys; one per isolate by default. */
   recent?: RecentDeliveries;
+  /** Wait before asking the email API again about a key it is still processing. */
+  retryWaitMs?: number;
 }
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /**
  * POST /api/questionnaire. Answers {ok:true,id}; 400 with field errors for bad answers; 413
@@ -33,7 +34,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
  * timeout and their own key memory.
  */
 export function createQuestionnaireHandler(
-  options: QuestionnaireHandlerOptions = {},
+  options: LeadHandlerOptions = {},
 ): PagesFunction<QuestionnaireEnv> {
   const timeoutMs = options.timeoutMs ?? SINK_TIMEOUT_MS;
   const recent = options.recent ?? new RecentDeliveries();
@@ -49,39 +50,17 @@ export function createQuestionnaireHandler(
       message: 'Some answers are missing or invalid.',
     });
     const { website: _honeypot, turnstileToken, source, ...answers } = parsed;
-    const lead: Lead = { ...answers, source: source ?? null };
+    const lead: QuestionnaireLead = { kind: 'questionnaire', ...answers, source: source ?? null };
 
-    const delivered = await recent.run(key, JSON.stringify(lead), async () => {
+    const delivered = await recent.run(key, leadFingerprint(lead), async () => {
       if (env.TURNSTILE_SECRET) {
         await verifyTurnstile(env, turnstileToken, request.headers.get('CF-Connecting-IP'), {
           timeoutMs,
         });
       }
-      return deliverLead(lead, configuredSinks(env, timeoutMs), env, {
-        id: crypto.randomUUID(),
-        idempotencyKey: key,
-        receivedAt: new Date(),
-      });
+      return deliverLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });
     });
-    return json({ ok: true, id: delivered.id });
+    const answer: QuestionnaireAccepted = { ok: true, id: delivered.id };
+    return json(answer);
   };
-}
-
-function idempotencyKey(headers: Headers): string | undefined {
-  const key = headers.get('Idempotency-Key')?.trim();
-  if (!key) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(
-      400,
-      'invalid_idempotency_key',
-      'The Idempotency-Key header must be 1-128 letters, digits or - _ . :',
-    );
-  }
-  return key;
-}
-
-/** Bots fill every field; people never see this one. */
-function honeypotFilled(body: unknown): boolean {
-  const website = (body as { website?: unknown } | null)?.website;
-  return typeof website === 'string' && website.trim() !== '';
 }
