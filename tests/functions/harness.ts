@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { onRequest as middleware } from '../../functions/_middleware';
+import { createMiddleware } from '../../functions/_middleware';
 import type { Env } from '../../functions/_lib/env';
 
 type Handler = (context: any) => Response | Promise<Response>;
@@ -20,6 +20,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   env?: Env;
   ip?: string;
+  /**
+   * The middleware to run through; a fresh one (with fresh abuse limiters) per call unless a
+   * test shares one to see limits add up.
+   */
+  middleware?: Handler;
 }
 
 /** Calls `handler` the way Pages would, wrapped in functions/_middleware.ts. */
@@ -47,6 +52,7 @@ export async function callFunction(handler: Handler, options: CallOptions = {}):
     passThroughOnException: () => {},
   };
   const context = { ...base, next: async () => handler(base) };
+  const middleware = options.middleware ?? createMiddleware();
   const response = await middleware(context as any);
   await Promise.allSettled(waits);
   return response;
