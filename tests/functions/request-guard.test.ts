@@ -47,7 +47,7 @@ describe('cross-site posts', () => {
         { Origin: 'http://127.0.0.1:8788.evil.example' },
         { 'Sec-Fetch-Site': 'cross-site' },
         { Origin: SITE, 'Sec-Fetch-Site': 'cross-site' },
-      ]) {
+      ] as Record<string, string>[]) {
         const res = await post(path, { headers });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect((await res.json()).error).toEqual({
@@ -76,11 +76,12 @@ describe('cross-site posts', () => {
   });
 
   it.each(jsonRoutes)('%s lets same-site and header-less JSON posts through', async (path) => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { Origin: SITE, 'Sec-Fetch-Site': 'same-origin' },
       { 'Content-Type': 'application/json; charset=utf-8' },
-    ]) {
+    ];
+    for (const headers of cases) {
       expect((await post(path, { headers })).status, JSON.stringify(headers)).toBe(200);
     }
     expect(reached).toBe(3);
