@@ -27,3 +27,18 @@ export async function stubRequests(page: Page, prefix: string): Promise<any[]> {
     await page.request.get(`${STUB_ORIGIN}/__requests?prefix=${encodeURIComponent(prefix)}`)
   ).json();
 }
+
+/** Collects Content Security Policy violations reported on the page. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as any).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
+  });
+  return violations;
+}
