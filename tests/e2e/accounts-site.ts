@@ -274,3 +274,16 @@ export async function answerSupabase(
   });
   return calls;
 }
+
+/** Signs `account` in (stored session), answers Supabase with `project`, and opens `path`. */
+export async function openAs(
+  page: Page,
+  account: FakeAccount,
+  project: (call: SupabaseCall) => SupabaseReply | undefined | Promise<SupabaseReply | undefined>,
+  path = '/',
+): Promise<SupabaseCall[]> {
+  await storeSession(page, sessionFor(account));
+  const calls = await answerSupabase(page, project);
+  await page.goto(path);
+  return calls;
+}

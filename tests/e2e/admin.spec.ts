@@ -5,8 +5,7 @@ import {
   answerSupabase,
   expect,
   fakeAccount,
-  sessionFor,
-  storeSession,
+  openAs,
   test,
   type FakeAccount,
   type SupabaseCall,
@@ -83,19 +82,6 @@ function someUsers(admin: FakeAccount): ListedUser[] {
       roles: ['user'],
     },
   ];
-}
-
-/** Signs `account` in (stored session), answers Supabase with `project`, and opens `path`. */
-async function openAs(
-  page: Page,
-  account: FakeAccount,
-  project: (call: SupabaseCall) => SupabaseReply | undefined,
-  path = '/',
-): Promise<SupabaseCall[]> {
-  await storeSession(page, sessionFor(account));
-  const calls = await answerSupabase(page, project);
-  await page.goto(path);
-  return calls;
 }
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });

@@ -25,6 +25,12 @@ export interface ChatLead {
 
 export type Lead = QuestionnaireLead | ChatLead;
 
+/**
+ * How long a sender's claim on a lead's notification holds (notify_claimed_at): longer than a
+ * send with its retries takes; a claim older than this belonged to a sender that died.
+ */
+export const NOTIFY_CLAIM_LEASE_MS = 2 * 60_000;
+
 /** The columns a lead is inserted with. */
 export interface LeadRow {
   id: string;

@@ -20,11 +20,9 @@ import {
   updateWhere,
   type PostgrestConfig,
 } from '../../../functions/_lib/supabase-rest';
-import { fromLeadRow, type Lead, type StoredLeadRow } from './lead';
+import { NOTIFY_CLAIM_LEASE_MS, fromLeadRow, type Lead, type StoredLeadRow } from './lead';
 import { formatLead, leadEmailSubject, notificationKey } from './notification';
 
-/** A claim older than this is stale (its sender died) and may be taken over. */
-export const CLAIM_LEASE_MS = 2 * 60_000;
 /** The scheduled job retries leads up to this old; older ones wait for an admin in the inbox. */
 export const RESEND_WINDOW_MS = 7 * 24 * 60 * 60_000;
 /** The scheduled job gives up on a lead after this many attempts (about 4 hours every 10 min). */
@@ -115,7 +113,7 @@ export async function notifyLead(
   options: OutboxOptions,
 ): Promise<NotifyOutcome> {
   const now = options.now?.() ?? new Date();
-  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
+  const staleBefore = new Date(now.getTime() - NOTIFY_CLAIM_LEASE_MS).toISOString();
   const [row] = await updateWhere<StoredLeadRow>(
     db,
     'leads',
@@ -201,7 +199,7 @@ export async function resendPending(
   options: OutboxOptions,
 ): Promise<ResendSummary> {
   const now = options.now?.() ?? new Date();
-  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
+  const staleBefore = new Date(now.getTime() - NOTIFY_CLAIM_LEASE_MS).toISOString();
   const pending = await selectWhere<Pick<StoredLeadRow, 'id'>>(
     db,
     'leads',

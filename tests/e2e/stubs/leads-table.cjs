@@ -1,5 +1,5 @@
 // A stand-in for PostgREST's /rest/v1/leads as the service role sees it: insert (with
-// on_conflict and resolution=ignore-duplicates), select, update and the filters the functions
+// on_conflict and resolution=ignore-duplicates), select, update, delete and the filters the functions
 // use (eq, neq, is, gt/gte/lt/lte, ilike, in, not., or=(...)), order, limit and offset. Rows
 // get the table's defaults; the unique id and idempotency_key are enforced. Function tests make
 // their own with createLeadsTable(); supabase.stub.cjs serves one under /supabase for the
@@ -231,6 +231,17 @@ function createLeadsTable({ serviceRoleKey } = {}) {
         const answer = updated.map((r) => pick(r, query));
         return prefer.includes('return=representation')
           ? send(res, 200, answer)
+          : send(res, 204, undefined);
+      }
+      if (method === 'DELETE') {
+        const doomed = rows.filter((r) => matches(r, query));
+        for (const row of doomed) rows.splice(rows.indexOf(row), 1);
+        return prefer.includes('return=representation')
+          ? send(
+              res,
+              200,
+              doomed.map((r) => pick(r, query)),
+            )
           : send(res, 204, undefined);
       }
       return send(res, 405, { message: 'method not allowed' });

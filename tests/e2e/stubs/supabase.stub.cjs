@@ -37,6 +37,7 @@ function accountFor(token) {
 module.exports = {
   prefix: '/supabase',
   ANON_KEY,
+  SERVICE_ROLE_KEY,
   accountFor,
   bindings: () => ({}),
   /** Function configuration for a build with accounts enabled. */
