@@ -5,6 +5,7 @@ import { parseRoles } from '../../src/stores/roles';
 import {
   failureMessage,
   oauthReturnError,
+  codeReturnNotice,
   withoutOAuthParams,
 } from '../../src/features/auth/auth-logic';
 import {
@@ -78,6 +79,21 @@ describe('auth card messages', () => {
   it('cleans the error and sign-out parameters from the address', () => {
     expect(withoutOAuthParams('/auth', '?error=a&error_code=b&error_description=c')).toBe('/auth');
     expect(withoutOAuthParams('/auth', '?signout&keep=1')).toBe('/auth?keep=1');
+    expect(withoutOAuthParams('/auth', '?code=abc&sb_flow_id=f1&keep=1')).toBe('/auth?keep=1');
+  });
+
+  it('explains a sign-in code that did not become a session', () => {
+    expect(codeReturnNotice('', null)).toBeNull();
+    expect(codeReturnNotice('?signout', 'google')).toBeNull();
+    // A confirmation link: Supabase confirmed the address before sending the browser here.
+    expect(codeReturnNotice('?code=abc', null)).toEqual({
+      kind: 'success',
+      text: 'Your email address is confirmed. Sign in with your email and password to continue.',
+    });
+    expect(codeReturnNotice('?code=abc', 'linkedin_oidc')).toEqual({
+      kind: 'error',
+      text: 'Failed to sign in with linkedin',
+    });
   });
 });
 
