@@ -46,6 +46,8 @@ test('the audit: a refused request shows the server’s wait and never reaches P
   await actAs(page, ip);
   const host = `limited-${Date.now()}.example.com`;
   await page.goto('/audit');
+  // The island has hydrated once Astro drops `ssr` from it.
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
   await page.getByLabel('Website URL to audit').fill(host);
   await page.getByLabel('Website URL to audit').press('Enter');
   const failure = page.getByRole('region', { name: 'Audit Failed' });
