@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { stubRequests } from './helpers';
-import { FAILURE, answerToLastStep, priorities, toast } from './questionnaire-flow';
+import { FAILURE, priorities, submitQuestionnairePage, toast } from './questionnaire-flow';
 
 /**
  * Over a route's allowance the functions answer 429, and each island says what the spec says
@@ -64,13 +64,8 @@ test('the questionnaire: the spec’s error toast, and every answer kept', async
   const ip = clientAddress();
   await exhaust(request, '/api/questionnaire', ip, 10);
   await actAs(page, ip);
-  await page.goto('/questionnaire');
-  const form = page.getByRole('main');
-  await answerToLastStep(form);
-  await form.getByRole('textbox').fill(priorities);
-  const answer = page.waitForResponse('**/api/questionnaire');
-  await form.getByRole('button', { name: 'Submit' }).click();
-  expect((await answer).status()).toBe(429);
+  const { form, response } = await submitQuestionnairePage(page);
+  expect(response.status()).toBe(429);
   await expect(toast(page, FAILURE.title)).toContainText(FAILURE.description);
   await expect(form.getByRole('textbox')).toHaveValue(priorities);
 });

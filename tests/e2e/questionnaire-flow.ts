@@ -2,7 +2,7 @@
  * The questionnaire as a visitor goes through it, shared by the specs that submit it: the
  * spec's toasts, sample answers, and the steps from opening the dialog to the last step.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 export const SUCCESS = {
   title: 'Thank you!',
@@ -60,4 +60,21 @@ export async function answerToLastStep(scope: Locator): Promise<void> {
   }
   await expect(scope.getByText('Question 5 of 5')).toBeVisible();
   await expect(scope.getByText('100%')).toBeVisible();
+}
+
+/**
+ * Opens the questionnaire page at `path`, answers every step, submits, and answers the form and
+ * the function's response.
+ */
+export async function submitQuestionnairePage(
+  page: Page,
+  path = '/questionnaire',
+): Promise<{ form: Locator; response: Response }> {
+  await page.goto(path);
+  const form = page.getByRole('main');
+  await answerToLastStep(form);
+  await form.getByRole('textbox').fill(priorities);
+  const answer = page.waitForResponse('**/api/questionnaire');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  return { form, response: await answer };
 }

@@ -10,6 +10,7 @@ import {
   fillContact,
   openDialog,
   priorities,
+  submitQuestionnairePage,
   toast,
 } from './questionnaire-flow';
 
@@ -286,13 +287,7 @@ test.describe('questionnaire page', () => {
   test('a real submission is accepted by the function (development console delivery)', async ({
     page,
   }) => {
-    await page.goto('/questionnaire?from=consultants');
-    const form = page.getByRole('main');
-    await answerToLastStep(form);
-    await form.getByRole('textbox').fill(priorities);
-    const answer = page.waitForResponse('**/api/questionnaire');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    const response = await answer;
+    const { response } = await submitQuestionnairePage(page, '/questionnaire?from=consultants');
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ ok: true, id: expect.any(String) });
     expect(response.request().postDataJSON()).toMatchObject({ source: 'consultants' });

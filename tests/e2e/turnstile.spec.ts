@@ -7,6 +7,7 @@ import {
   answerToLastStep,
   openDialog,
   priorities,
+  submitQuestionnairePage,
   toast,
 } from './questionnaire-flow';
 import { serveTurnstile } from './turnstile-fake';
@@ -126,13 +127,8 @@ test.describe('Turnstile under the Content Security Policy', () => {
       const body = route.request().postDataJSON();
       await route.continue({ postData: JSON.stringify({ ...body, turnstileToken: 'forged' }) });
     });
-    await page.goto('/questionnaire');
-    const form = page.getByRole('main');
-    await answerToLastStep(form);
-    await form.getByRole('textbox').fill(priorities);
-    const answer = page.waitForResponse('**/api/questionnaire');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    expect((await answer).status()).toBe(403);
+    const { form, response } = await submitQuestionnairePage(page);
+    expect(response.status()).toBe(403);
     await expect(toast(page, FAILURE.title)).toContainText(FAILURE.description);
     await expect(form.getByRole('textbox')).toHaveValue(priorities);
     // The single-use token was spent: a fresh check runs before the next try.

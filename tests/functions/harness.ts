@@ -115,6 +115,18 @@ export function replyJson(res: ServerResponse, status: number, body: unknown): v
   res.end(JSON.stringify(body));
 }
 
+/** A complete set of questionnaire answers, as the wizard sends them. */
+export const SAMPLE_ANSWERS = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  company: 'Acme Nonprofit',
+  currentChallenge: 'Streamlining business operations',
+  budget: '$2,000 - $5,000/month',
+  timeline: '1-3 months',
+  priorities: 'Automate intake.\nCut reporting time.',
+  additionalInfo: '',
+};
+
 // The CommonJS stand-ins the end-to-end stub server runs, reused here so both speak alike.
 const require = createRequire(import.meta.url);
 const { createResend } = require('../e2e/stubs/email.stub.cjs');

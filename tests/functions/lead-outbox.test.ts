@@ -10,6 +10,7 @@ import { onRequest as resendOtherMethods } from '../../functions/api/leads/resen
 import { onRequest as notifyOtherMethods } from '../../functions/api/leads/notify';
 import type { Env } from '../../functions/_lib/env';
 import {
+  SAMPLE_ANSWERS,
   callFunction,
   emailEnv,
   startResend,
@@ -24,15 +25,7 @@ const TIMEOUT_MS = 300;
 const SECRET = 'a-long-random-secret-for-the-resend-job-0123456789';
 const HOUR = 60 * 60_000;
 
-const answers = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  company: 'Acme Nonprofit',
-  currentChallenge: 'Streamlining business operations',
-  budget: '$2,000 - $5,000/month',
-  timeline: '1-3 months',
-  priorities: 'Automate intake.',
-};
+const answers = SAMPLE_ANSWERS;
 
 const servers: StubServer[] = [];
 let db: SupabaseServer;

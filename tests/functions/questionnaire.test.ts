@@ -6,6 +6,7 @@ import {
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/questionnaire';
 import {
+  SAMPLE_ANSWERS,
   callFunction,
   emailEnv,
   replyJson,
@@ -18,16 +19,7 @@ import {
   type SupabaseServer,
 } from './harness';
 
-const answers = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  company: 'Acme Nonprofit',
-  currentChallenge: 'Streamlining business operations',
-  budget: '$2,000 - $5,000/month',
-  timeline: '1-3 months',
-  priorities: 'Automate intake.\nCut reporting time.',
-  additionalInfo: '',
-};
+const answers = SAMPLE_ANSWERS;
 
 const TIMEOUT_MS = 300;
 

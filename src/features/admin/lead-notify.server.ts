@@ -7,12 +7,11 @@
  * the email API is not configured.
  */
 import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { leadEmailConfig } from '../../../functions/_lib/email';
 import { HttpError, json, parseBody } from '../../../functions/_lib/http';
 import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '../../../functions/_lib/supabase-auth';
-import { PostgrestError, postgrestConfig } from '../../../functions/_lib/supabase-rest';
+import { PostgrestError } from '../../../functions/_lib/supabase-rest';
 import { SINK_TIMEOUT_MS } from '../leads/leads.server';
-import { notifyLead, type NotifyOutcome } from '../leads/outbox.server';
+import { notifyLead, outboxConfig, type NotifyOutcome } from '../leads/outbox.server';
 import { leadNotifyRequestSchema, type LeadNotifyAnswer } from './contract';
 
 export interface LeadNotifyHandlerOptions {
@@ -27,15 +26,7 @@ export function createLeadNotifyHandler(
   options: LeadNotifyHandlerOptions = {},
 ): PagesFunction<Env> {
   return async ({ request, env }) => {
-    const db = postgrestConfig(env);
-    const mail = leadEmailConfig(env);
-    if (!db || !mail) {
-      throw new HttpError(
-        503,
-        'outbox_not_configured',
-        'Lead notifications are not set up on this site.',
-      );
-    }
+    const { db, mail } = outboxConfig(env);
     await requireAdmin(request, env, options.timeoutMs ?? SUPABASE_AUTH_TIMEOUT_MS);
     const { id } = await parseBody(leadNotifyRequestSchema, request, {
       code: 'invalid_lead',

@@ -17,30 +17,19 @@
  * (./fields.ts).
  */
 import * as z from 'zod/mini';
+import { chatMessageSchema } from '../advisor/contract';
 import { ANSWER_LIMITS, EMAIL_MESSAGES, SOURCE_MAX_LENGTH, SOURCE_PATTERN } from './fields';
 
 /** Longest conversation a hand-off carries, in messages. */
 export const TRANSCRIPT_MAX_MESSAGES = 30;
-/** Longest message of the conversation, in characters (the chat's own bound). */
-export const TRANSCRIPT_MESSAGE_MAX = 2000;
 /**
- * Body limit of the route: a full transcript (30 x 2,000 characters, up to 3 bytes each in
- * UTF-8) with room for JSON escaping.
+ * Body limit of the route: a full transcript (30 messages of the chat's longest, 2,000
+ * characters, up to 3 bytes each in UTF-8) with room for JSON escaping.
  */
 export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
 
-/** One message of the conversation as the visitor saw it. */
-export const transcriptMessageSchema = z.object({
-  /** Who wrote it: the visitor ('user') or the advisor ('assistant'). */
-  role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant".' }),
-  /** The text, not blank, at most TRANSCRIPT_MESSAGE_MAX characters. */
-  content: z.string({ error: 'content must be text.' }).check(
-    z.maxLength(TRANSCRIPT_MESSAGE_MAX, {
-      error: `A message can be at most ${TRANSCRIPT_MESSAGE_MAX} characters.`,
-    }),
-    z.refine((text) => text.trim().length > 0, { error: 'A message cannot be empty.' }),
-  ),
-});
+/** One message of the conversation: the chat's own message rule (role, 1-2,000 characters). */
+export const transcriptMessageSchema = chatMessageSchema;
 
 /** The body of POST /api/chat/lead. */
 export const chatLeadRequestSchema = z.object({

@@ -5,21 +5,10 @@
  */
 import * as z from 'zod/mini';
 import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { json, parseWith, readJson } from '../../../functions/_lib/http';
-import {
-  CHAT_LEAD_BODY_LIMIT,
-  chatLeadRequestSchema,
-  type ChatLeadAccepted,
-} from './chat-lead-contract';
-import { leadFingerprint, type ChatLead } from './lead';
-import {
-  RecentDeliveries,
-  SINK_TIMEOUT_MS,
-  deliverLead,
-  honeypotFilled,
-  idempotencyKey,
-} from './leads.server';
-import type { LeadHandlerOptions } from './questionnaire.server';
+import { parseWith } from '../../../functions/_lib/http';
+import { CHAT_LEAD_BODY_LIMIT, chatLeadRequestSchema } from './chat-lead-contract';
+import type { ChatLead } from './lead';
+import { createLeadHandler, type LeadHandlerOptions } from './leads.server';
 
 /** The lead a valid hand-off request stands for: trimmed, with a blank name as none. */
 export function chatLeadFrom(request: z.output<typeof chatLeadRequestSchema>): ChatLead {
@@ -34,23 +23,18 @@ export function chatLeadFrom(request: z.output<typeof chatLeadRequestSchema>): C
 
 /** POST /api/chat/lead; tests pass a short timeout and their own key memory. */
 export function createChatLeadHandler(options: LeadHandlerOptions = {}): PagesFunction<Env> {
-  const timeoutMs = options.timeoutMs ?? SINK_TIMEOUT_MS;
-  const recent = options.recent ?? new RecentDeliveries();
-
-  return async ({ request, env }) => {
-    const key = idempotencyKey(request.headers);
-    const body = await readJson(request, CHAT_LEAD_BODY_LIMIT);
-    if (honeypotFilled(body)) return json({ ok: true, id: crypto.randomUUID() });
-    const lead = chatLeadFrom(
-      parseWith(chatLeadRequestSchema, body, {
-        code: 'invalid_chat_lead',
-        message: 'Please check your email address and try again.',
+  return createLeadHandler(
+    {
+      bodyLimit: CHAT_LEAD_BODY_LIMIT,
+      parse: (body) => ({
+        lead: chatLeadFrom(
+          parseWith(chatLeadRequestSchema, body, {
+            code: 'invalid_chat_lead',
+            message: 'Please check your email address and try again.',
+          }),
+        ),
       }),
-    );
-    const delivered = await recent.run(key, leadFingerprint(lead), () =>
-      deliverLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs }),
-    );
-    const answer: ChatLeadAccepted = { ok: true, id: delivered.id };
-    return json(answer);
-  };
+    },
+    options,
+  );
 }

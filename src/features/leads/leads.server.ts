@@ -5,8 +5,8 @@
  * itself. With neither configured, development prints the lead to the console and production
  * refuses it, so a misconfigured site never drops a lead silently.
  */
-import { isDevelopment, type Env } from '../../../functions/_lib/env';
-import { HttpError } from '../../../functions/_lib/http';
+import { isDevelopment, type Env, type PagesFunction } from '../../../functions/_lib/env';
+import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '../../../functions/_lib/http';
 import { leadEmailConfig } from '../../../functions/_lib/email';
 import {
   PostgrestError,
@@ -198,4 +198,52 @@ export class RecentDeliveries {
   get size(): number {
     return this.entries.size;
   }
+}
+
+export interface LeadHandlerOptions {
+  /** Per-upstream timeout in milliseconds. */
+  timeoutMs?: number;
+  /** Remembers recent Idempotency-Keys; one per isolate by default. */
+  recent?: RecentDeliveries;
+  /** Wait before asking the email API again about a key it is still processing. */
+  retryWaitMs?: number;
+}
+
+/** What a lead route adds to the shared flow. */
+export interface LeadRoute<E extends Env> {
+  /** Body size limit in bytes. */
+  bodyLimit?: number;
+  /**
+   * Validates the body (throwing the 400) and answers the lead, and optionally a check to pass
+   * before it is delivered (Turnstile), run once per Idempotency-Key.
+   */
+  parse(body: unknown): {
+    lead: Lead;
+    verify?: (context: { request: Request; env: E; timeoutMs: number }) => Promise<void>;
+  };
+}
+
+/**
+ * A lead route's handler: reads the Idempotency-Key and the JSON body, answers a filled
+ * honeypot with 200 and nothing else, then delivers the route's lead once per key and answers
+ * {ok:true,id}.
+ */
+export function createLeadHandler<E extends Env>(
+  route: LeadRoute<E>,
+  options: LeadHandlerOptions = {},
+): PagesFunction<E> {
+  const timeoutMs = options.timeoutMs ?? SINK_TIMEOUT_MS;
+  const recent = options.recent ?? new RecentDeliveries();
+  return async ({ request, env }) => {
+    const key = idempotencyKey(request.headers);
+    // Read once: the honeypot is checked before the body is validated.
+    const body = await readJson(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    if (honeypotFilled(body)) return json({ ok: true, id: crypto.randomUUID() });
+    const { lead, verify } = route.parse(body);
+    const delivered = await recent.run(key, leadFingerprint(lead), async () => {
+      await verify?.({ request, env, timeoutMs });
+      return deliverLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });
+    });
+    return json({ ok: true, id: delivered.id });
+  };
 }

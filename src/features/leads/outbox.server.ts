@@ -6,15 +6,19 @@
  * and recording. Three paths send: the request that stored the lead, an admin's 'Resend
  * notification' in the inbox, and the scheduled job (POST /api/leads/resend).
  */
+import type { Env } from '../../../functions/_lib/env';
 import {
   CONCURRENT_IDEMPOTENT_REQUESTS,
   EmailError,
   INVALID_IDEMPOTENT_REQUEST,
+  leadEmailConfig,
   sendEmail,
   type EmailConfig,
 } from '../../../functions/_lib/email';
+import { HttpError } from '../../../functions/_lib/http';
 import {
   filterValue,
+  postgrestConfig,
   selectRows,
   selectWhere,
   updateWhere,
@@ -44,6 +48,26 @@ export interface OutboxOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The database and email API the outbox works with; 503 unless both are configured. */
+export function outboxConfig(env: Env): { db: PostgrestConfig; mail: EmailConfig } {
+  const db = postgrestConfig(env);
+  const mail = leadEmailConfig(env);
+  if (!db || !mail) {
+    throw new HttpError(
+      503,
+      'outbox_not_configured',
+      'Leads are not stored in a database or not emailed on this site, so there is nothing to send.',
+    );
+  }
+  return { db, mail };
+}
+
+/** The PostgREST filter for leads nobody holds a live claim on at `now`. */
+function unclaimedAt(now: Date): string {
+  const staleBefore = new Date(now.getTime() - NOTIFY_CLAIM_LEASE_MS).toISOString();
+  return `(notify_claimed_at.is.null,notify_claimed_at.lt.${filterValue(staleBefore)})`;
+}
 
 /**
  * Sends the notification email of lead `id`. Resolves once the email API accepted it, or
@@ -113,16 +137,10 @@ export async function notifyLead(
   options: OutboxOptions,
 ): Promise<NotifyOutcome> {
   const now = options.now?.() ?? new Date();
-  const staleBefore = new Date(now.getTime() - NOTIFY_CLAIM_LEASE_MS).toISOString();
   const [row] = await updateWhere<StoredLeadRow>(
     db,
     'leads',
-    {
-      id: `eq.${id}`,
-      notified_at: 'is.null',
-      or: `(notify_claimed_at.is.null,notify_claimed_at.lt.${filterValue(staleBefore)})`,
-      select: '*',
-    },
+    { id: `eq.${id}`, notified_at: 'is.null', or: unclaimedAt(now), select: '*' },
     { notify_claimed_at: now.toISOString() },
     { timeoutMs: options.timeoutMs },
   );
@@ -199,7 +217,6 @@ export async function resendPending(
   options: OutboxOptions,
 ): Promise<ResendSummary> {
   const now = options.now?.() ?? new Date();
-  const staleBefore = new Date(now.getTime() - NOTIFY_CLAIM_LEASE_MS).toISOString();
   const pending = await selectWhere<Pick<StoredLeadRow, 'id'>>(
     db,
     'leads',
@@ -208,7 +225,7 @@ export async function resendPending(
       notified_at: 'is.null',
       created_at: `gte.${new Date(now.getTime() - RESEND_WINDOW_MS).toISOString()}`,
       notify_attempts: `lt.${MAX_SCHEDULED_ATTEMPTS}`,
-      or: `(notify_claimed_at.is.null,notify_claimed_at.lt.${filterValue(staleBefore)})`,
+      or: unclaimedAt(now),
       order: 'created_at.asc',
       limit: String(RESEND_BATCH_SIZE),
     },

@@ -5,13 +5,12 @@
  * time, and answers {ok:true, pending, sent, failed, skipped}.
  */
 import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { leadEmailConfig } from '../../../functions/_lib/email';
 import { HttpError, json } from '../../../functions/_lib/http';
 import { secretsMatch } from '../../../functions/_lib/secrets';
 import { bearerToken } from '../../../functions/_lib/supabase-auth';
-import { PostgrestError, postgrestConfig } from '../../../functions/_lib/supabase-rest';
+import { PostgrestError } from '../../../functions/_lib/supabase-rest';
 import { SINK_TIMEOUT_MS } from './leads.server';
-import { resendPending, type ResendSummary } from './outbox.server';
+import { outboxConfig, resendPending, type ResendSummary } from './outbox.server';
 
 /** A secret shorter than this could be guessed; the route stays closed until it is longer. */
 export const MIN_CRON_SECRET_LENGTH = 32;
@@ -41,15 +40,7 @@ export function createLeadResendHandler(options: ResendHandlerOptions = {}): Pag
         'WWW-Authenticate': 'Bearer',
       });
     }
-    const db = postgrestConfig(env);
-    const mail = leadEmailConfig(env);
-    if (!db || !mail) {
-      throw new HttpError(
-        503,
-        'outbox_not_configured',
-        'Leads are not stored in a database or not emailed, so there is nothing to resend.',
-      );
-    }
+    const { db, mail } = outboxConfig(env);
     let summary: ResendSummary;
     try {
       summary = await resendPending(db, mail, { timeoutMs, retryWaitMs: options.retryWaitMs });
