@@ -38,5 +38,26 @@ export default defineConfig({
       // `npm run dev`: /api requests reach the functions running in wrangler on :8788.
       proxy: { '/api': 'http://127.0.0.1:8788' },
     },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // The state page scripts share with the islands (nanostores, the ui, chat and
+                // toast stores, the island-open event) and Vite's preload helper travel as one
+                // file, so home fetches its script, this and web-vitals before a visitor acts.
+                groups: [
+                  {
+                    name: 'state',
+                    test: /\/src\/stores\/(ui|chat|toast)\.ts|\/src\/lib\/islands\.ts|\/node_modules\/nanostores\/|vite\/preload-helper/,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });

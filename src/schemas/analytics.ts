@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The events the site records: the spec's page views and the article pages' two calls to action. */
 export const ANALYTICS_EVENTS = ['page_view', 'subscribe_click', 'consultation_click'] as const;
@@ -14,14 +14,16 @@ export const analyticsEventSchema = z.strictObject({
   /** The page it happened on: a root-relative path without query or fragment. */
   path: z
     .string()
-    .max(300)
-    .regex(/^\/[^?#\s]*$/, 'A root-relative path without query or fragment.'),
+    .check(
+      z.maxLength(300),
+      z.regex(/^\/[^?#\s]*$/, { error: 'A root-relative path without query or fragment.' }),
+    ),
   /** The page's title (page views). */
-  title: z.string().min(1).max(200).optional(),
+  title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   /** The event's category, e.g. "Articles". */
-  category: z.string().min(1).max(50).optional(),
+  category: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
   /** What was clicked, e.g. "Articles Page RSS" or the article's title. */
-  label: z.string().min(1).max(200).optional(),
+  label: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

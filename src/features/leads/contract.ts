@@ -1,14 +1,12 @@
 /**
  * The consultation questionnaire's answers, shared by the wizard (./ui) and
  * POST /api/questionnaire so the two cannot drift. The spec sets no length bounds; these bounds
- * keep a lead readable and the request under the functions' 16 KB body limit.
+ * keep a lead readable and the request under the functions' 16 KB body limit. zod/mini keeps
+ * the wizard's chunk small and never compiles parsers with `new Function`, which the pages'
+ * Content Security Policy forbids.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ANSWER_LIMITS, EMAIL_MESSAGES, SOURCE_MAX_LENGTH, SOURCE_PATTERN } from './fields';
-
-// Zod compiles fast parsers with `new Function` when it may; the pages' Content Security Policy
-// forbids eval, so parse without it instead of tripping a violation report.
-z.config({ jitless: true });
 
 /** Answers to 'What is your biggest challenge?', in the spec's order. */
 export const CHALLENGE_OPTIONS = [
@@ -42,15 +40,16 @@ export { ANSWER_LIMITS, SOURCE_MAX_LENGTH } from './fields';
 /** A lead source: the slug of the page the visitor came from. */
 export const leadSourceSchema = z
   .string()
-  .max(SOURCE_MAX_LENGTH)
-  .regex(SOURCE_PATTERN, 'Use a page slug.');
+  .check(z.maxLength(SOURCE_MAX_LENGTH), z.regex(SOURCE_PATTERN, { error: 'Use a page slug.' }));
 
 const requiredText = (what: string, max: number) =>
   z
     .string({ error: `Please enter ${what}.` })
-    .trim()
-    .min(1, `Please enter ${what}.`)
-    .max(max, `Please keep ${what} under ${max} characters.`);
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `Please enter ${what}.` }),
+      z.maxLength(max, { error: `Please keep ${what} under ${max} characters.` }),
+    );
 
 const choice = <T extends readonly [string, ...string[]]>(options: T, what: string) =>
   z.enum(options, { error: `Please choose ${what}.` });
@@ -60,12 +59,16 @@ export const questionnaireAnswersSchema = z.object({
   /** 'Full Name *' */
   name: requiredText('your full name', ANSWER_LIMITS.name),
   /** 'Email Address *'; also the reply-to address of the notification email. */
-  email: z
-    .string({ error: EMAIL_MESSAGES.required })
-    .trim()
-    .min(1, EMAIL_MESSAGES.required)
-    .max(ANSWER_LIMITS.email, EMAIL_MESSAGES.tooLong)
-    .pipe(z.email(EMAIL_MESSAGES.invalid)),
+  email: z.pipe(
+    z
+      .string({ error: EMAIL_MESSAGES.required })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: EMAIL_MESSAGES.required }),
+        z.maxLength(ANSWER_LIMITS.email, { error: EMAIL_MESSAGES.tooLong }),
+      ),
+    z.email({ error: EMAIL_MESSAGES.invalid }),
+  ),
   /** 'Company Name *' */
   company: requiredText('your company name', ANSWER_LIMITS.company),
   /** One of CHALLENGE_OPTIONS. */
@@ -77,21 +80,25 @@ export const questionnaireAnswersSchema = z.object({
   /** Free text of the last step. */
   priorities: requiredText('your priorities', ANSWER_LIMITS.priorities),
   /** Part of the payload but never asked for by any step (spec); empty unless sent. */
-  additionalInfo: z
-    .string()
-    .trim()
-    .max(ANSWER_LIMITS.additionalInfo, 'Please shorten the additional information.')
-    .default(''),
+  additionalInfo: z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(ANSWER_LIMITS.additionalInfo, {
+        error: 'Please shorten the additional information.',
+      }),
+    ),
+    '',
+  ),
 });
 
 /** The body of POST /api/questionnaire: the answers plus where the visitor came from. */
-export const questionnaireRequestSchema = questionnaireAnswersSchema.extend({
+export const questionnaireRequestSchema = z.extend(questionnaireAnswersSchema, {
   /** Slug of the page that linked to the questionnaire (`?from=`); absent for direct visits. */
-  source: leadSourceSchema.optional(),
+  source: z.optional(leadSourceSchema),
   /** Honeypot: hidden from people, so anything in it was typed by a bot. */
-  website: z.string().max(500).optional(),
+  website: z.optional(z.string().check(z.maxLength(500))),
   /** Cloudflare Turnstile token, required only when the site has Turnstile configured. */
-  turnstileToken: z.string().max(2048).optional(),
+  turnstileToken: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 /** One answer field of the questionnaire. */

@@ -1,6 +1,6 @@
 /**
  * Field rules every lead form shares, as plain values (no schema library), so the
- * questionnaire's contract (zod) and the chat hand-off's (zod/mini) apply the same ones.
+ * questionnaire's contract and the chat hand-off's apply the same ones.
  */
 
 /** Longest accepted answer per field, in characters. */

@@ -8,6 +8,7 @@ import {
   type AnswerField,
   type QuestionnaireRequest,
 } from './contract';
+import * as z from 'zod/mini';
 import { STEPS, STEP_COUNT, stepFields } from './steps';
 
 /** Every answer as the form holds it: text, '' until answered. */
@@ -51,7 +52,7 @@ export function stepErrors(step: number, answers: Draft): Partial<Record<AnswerF
   if (!definition) return {};
   const fields = stepFields(definition);
   const mask = Object.fromEntries(fields.map((f) => [f, true])) as Record<AnswerField, true>;
-  const result = questionnaireAnswersSchema.pick(mask).safeParse(answers);
+  const result = z.safeParse(z.pick(questionnaireAnswersSchema, mask), answers);
   if (result.success) return {};
   const errors: Partial<Record<AnswerField, string>> = {};
   for (const issue of result.error.issues) {
@@ -102,7 +103,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 export function sourceFromSearch(search: string): string | undefined {
   const from = new URLSearchParams(search).get('from');
   if (from === null) return undefined;
-  const parsed = leadSourceSchema.safeParse(from.trim().toLowerCase());
+  const parsed = z.safeParse(leadSourceSchema, from.trim().toLowerCase());
   return parsed.success ? parsed.data : undefined;
 }
 
