@@ -17,19 +17,20 @@ import { mkdirSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEV_PORTS, previewUrl } from './lib/dev-defaults.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '4321' },
-    'functions-port': { type: 'string', default: '8787' },
-    'inspector-port': { type: 'string', default: '9230' },
+    port: { type: 'string', default: String(DEV_PORTS.site) },
+    'functions-port': { type: 'string', default: String(DEV_PORTS.functions) },
+    'inspector-port': { type: 'string', default: String(DEV_PORTS.inspector) },
   },
 });
 const sitePort = Number(values.port);
 const functionsPort = Number(values['functions-port']);
 const inspectorPort = Number(values['inspector-port']);
-const siteUrl = `http://localhost:${sitePort}`;
+const siteUrl = previewUrl('', sitePort);
 const functionsUrl = `http://127.0.0.1:${functionsPort}`;
 const assetsDir = join(root, '.wrangler', 'dev-assets');
 /** How long children get to exit after a signal before they and their descendants are killed. */

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { shellEnv } from './helpers';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -73,19 +74,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: n
   }
   throw new Error(
     `${what} did not happen within ${ms} ms (${String(last ?? 'no answer')})\n${output}`,
-  );
-}
-
-/**
- * The environment a shell would pass: without what Vitest adds for the code under test
- * (NODE_ENV=test and Astro's import.meta.env values such as SITE, BASE_URL and DEV).
- */
-function shellEnv(): NodeJS.ProcessEnv {
-  const added = ['TEST', 'NODE_ENV', 'SITE', 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'];
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !added.includes(key) && !key.startsWith('VITEST') && key !== 'ASSETS_PREFIX',
-    ),
   );
 }
 
