@@ -1,5 +1,5 @@
 /** Helpers for the tests of the editor tools (scripts/). */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,6 +30,22 @@ export function runScript(script: string, args: string[], env: Record<string, st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Like runScript, without blocking: for tests whose own local server must keep answering. */
+export function runScriptAsync(script: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [join(repoRoot, script), ...args], {
+    cwd: repoRoot,
+    env: shellEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
 }
 
 /**
