@@ -11,5 +11,10 @@ export default getViteConfig({
       'tests/tools/**/*.test.ts',
     ],
     testTimeout: 20_000,
+    // The pull-request workflow sets TEST_REPORTS: a JSON report for its job summary.
+    ...(process.env.TEST_REPORTS && {
+      reporters: ['default', 'json'],
+      outputFile: { json: `${process.env.TEST_REPORTS}/vitest.json` },
+    }),
   },
 });

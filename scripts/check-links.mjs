@@ -10,7 +10,14 @@
 //          --max-age 24h (reuse good results younger than this; e.g. 30m, 12h, 7d)
 //          --no-cache, --cache .cache/links.json, and files or folders to check instead of
 //          src/content.
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -163,6 +170,13 @@ for (const { file, line, url, result, level } of rows) {
     const kind = level === 'broken' ? 'error' : 'warning';
     console.log(`::${kind} file=${file},line=${line},title=Link ${label}::${detail}: ${url}`);
   }
+}
+if (process.env.GITHUB_STEP_SUMMARY && rows.length) {
+  const lines = rows.map(({ file, line, url, result, level }) => {
+    const detail = level === 'moved' ? `moved to ${result.movedTo}` : explain(result);
+    return `- \`${file}:${line}\` ${level}: ${detail}: ${url}`;
+  });
+  appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## Outside links\n\n${lines.join('\n')}\n`);
 }
 const count = (verdict) => [...results.values()].filter((r) => r.verdict === verdict).length;
 const cached = [...results.values()].filter((r) => r.fromCache).length;
