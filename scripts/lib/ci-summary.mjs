@@ -42,6 +42,7 @@ export function contentErrors(log, root) {
   for (let i = 0; i < lines.length; i++) {
     const header = /^\s*\[(\w+)\] (.*)$/.exec(lines[i]);
     if (!header || !/Content|Collection|Frontmatter|Yaml|MDX|Markdown/i.test(header[1])) continue;
+    /** @type {{ error: string, summary: string, file: string | null, fields: { field: string, message: string }[] }} */
     const entry = { error: header[1], summary: header[2], file: null, fields: [] };
     let j = i + 1;
     for (

@@ -89,13 +89,16 @@ function describeError(err) {
  * Checks each address once and returns a result per address.
  *
  * @param {string[]} urls
- * @param {object} [options]
- * @param {string} [options.userAgent] names the site and how to reach it
- * @param {Map<string, LinkResult> | null} [options.cache] earlier results; updated in place
- * @param {typeof fetch} [options.fetch]
- * @param {(ms: number) => Promise<void>} [options.sleep] waits between retries
- * @param {() => number} [options.now]
- * @param {(result: LinkResult) => void} [options.onResult] called as each check ends
+ * @param {Partial<typeof DEFAULTS> & {
+ *   userAgent?: string,
+ *   cache?: Map<string, LinkResult> | null,
+ *   fetch?: typeof fetch,
+ *   sleep?: (ms: number) => Promise<void>,
+ *   now?: () => number,
+ *   onResult?: (result: LinkResult) => void,
+ * }} [options] the limits in DEFAULTS; `userAgent` names the site and how to reach it;
+ *   `cache` holds earlier results and is updated in place; `sleep` waits between retries;
+ *   `onResult` is called as each check ends
  * @returns {Promise<Map<string, LinkResult>>}
  */
 export async function checkLinks(urls, options = {}) {
