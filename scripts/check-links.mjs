@@ -131,7 +131,7 @@ const cachePath = resolve(root, values.cache);
 const cache = values['no-cache'] ? null : loadCache(cachePath);
 
 console.log(
-  `Checking ${locations.size} outside addresses in src/content` +
+  `Checking ${locations.size} outside addresses in ${positionals.join(', ') || 'src/content'}` +
     (skipped ? ` (${skipped} example addresses skipped)` : '') +
     '…',
 );
