@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from './src/integrations/pagefind.ts';
+import reactRefreshPreamble from './src/integrations/react-refresh-preamble.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
 const site = process.env.SITE_URL || 'https://www.example.com';
@@ -21,6 +22,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     react(),
+    reactRefreshPreamble(),
     sitemap({ filter: (page) => !/\/(404|offline|auth)$/.test(new URL(page).pathname) }),
     // Search index for /search, written into the output directory after the build.
     pagefind(),
