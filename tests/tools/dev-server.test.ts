@@ -1,11 +1,14 @@
 /**
  * `npm run dev` end to end: scripts/dev.mjs on free ports serves the site and answers the chat
- * on one origin, and SIGINT stops every process it started (astro, wrangler, workerd).
+ * on one origin (by HTTP and in Chromium), and SIGINT stops every process it started (astro,
+ * wrangler, workerd).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { chromium } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
+import { launchOptions } from '../browser.mjs';
 import { shellEnv } from './helpers';
 
 async function freePort(): Promise<number> {
@@ -137,6 +140,23 @@ describe.runIf(process.platform === 'linux')('npm run dev', () => {
     );
     // The built-in advisor answered from the index the dev script copied from Astro.
     expect(reply.content).toMatch(/\$750/);
+
+    // In a browser the islands load from the dev server (React Fast Refresh needs its
+    // preamble) and the chat answers through the same origin.
+    const browser = await chromium.launch(launchOptions());
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/`);
+      await page.getByRole('link', { name: 'Chat with our AI advisor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'AI Advisor' });
+      await dialog
+        .getByRole('textbox', { name: 'Your question' })
+        .fill('What does the discovery workshop cost?');
+      await dialog.getByRole('textbox', { name: 'Your question' }).press('Enter');
+      await dialog.getByText('$750').first().waitFor({ timeout: 20_000 });
+    } finally {
+      await browser.close();
+    }
 
     started = descendants(dev.pid!);
     const commands = started.map(commandOf).join('\n');
