@@ -20,16 +20,30 @@ import { parseArgs } from 'node:util';
 import { DEV_PORTS, previewUrl } from './lib/dev-defaults.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: String(DEV_PORTS.site) },
-    'functions-port': { type: 'string', default: String(DEV_PORTS.functions) },
-    'inspector-port': { type: 'string', default: String(DEV_PORTS.inspector) },
-  },
-});
-const sitePort = Number(values.port);
-const functionsPort = Number(values['functions-port']);
-const inspectorPort = Number(values['inspector-port']);
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: String(DEV_PORTS.site) },
+      'functions-port': { type: 'string', default: String(DEV_PORTS.functions) },
+      'inspector-port': { type: 'string', default: String(DEV_PORTS.inspector) },
+    },
+  }));
+} catch (err) {
+  console.error(`dev: ${err.message}`);
+  process.exit(1);
+}
+function port(name) {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    console.error(`dev: --${name} takes a port number (1-65535), not "${values[name]}"`);
+    process.exit(1);
+  }
+  return value;
+}
+const sitePort = port('port');
+const functionsPort = port('functions-port');
+const inspectorPort = port('inspector-port');
 const siteUrl = previewUrl('', sitePort);
 const functionsUrl = `http://127.0.0.1:${functionsPort}`;
 const assetsDir = join(root, '.wrangler', 'dev-assets');
