@@ -47,18 +47,24 @@ function positiveInt(name, text) {
   return value;
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    concurrency: { type: 'string', default: String(DEFAULTS.concurrency) },
-    'per-host': { type: 'string', default: String(DEFAULTS.perHost) },
-    timeout: { type: 'string', default: String(DEFAULTS.timeoutMs / 1000) },
-    retries: { type: 'string', default: String(DEFAULTS.retries) },
-    'max-age': { type: 'string', default: '24h' },
-    cache: { type: 'string', default: '.cache/links.json' },
-    'no-cache': { type: 'boolean', default: false },
-  },
-});
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      concurrency: { type: 'string', default: String(DEFAULTS.concurrency) },
+      'per-host': { type: 'string', default: String(DEFAULTS.perHost) },
+      timeout: { type: 'string', default: String(DEFAULTS.timeoutMs / 1000) },
+      retries: { type: 'string', default: String(DEFAULTS.retries) },
+      'max-age': { type: 'string', default: '24h' },
+      cache: { type: 'string', default: '.cache/links.json' },
+      'no-cache': { type: 'boolean', default: false },
+    },
+  });
+} catch (err) {
+  fail(err.message);
+}
+const { values, positionals } = parsed;
 
 /** Content files under the given paths (default src/content). */
 function contentFiles(paths) {
