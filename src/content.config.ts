@@ -31,7 +31,7 @@ const articles = defineCollection({
       hero: z
         .strictObject({
           image: image().describe(
-            'Relative path, e.g. ./images/<slug>.svg; the build optimises it.',
+            'Relative path, e.g. ./images/<slug>.svg; the build optimizes it.',
           ),
           alt: z.string().min(5).describe('What the image shows, for readers who cannot see it.'),
         })

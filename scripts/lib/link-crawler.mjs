@@ -1,7 +1,7 @@
 // A bounded, polite checker for outside addresses: a few requests at a time overall and per
 // host, a timeout on each, HEAD first and GET when HEAD is refused, redirects followed by hand
 // (so permanent moves can be reported), retries with backoff for 429, 5xx and network errors
-// (honouring Retry-After), and a cache of recent good results so repeated runs stay light.
+// (honoring Retry-After), and a cache of recent good results so repeated runs stay light.
 
 /**
  * @typedef {object} LinkResult

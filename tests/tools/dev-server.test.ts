@@ -30,7 +30,7 @@ function descendants(pid: number): number[] {
     } catch {
       continue;
     }
-    // Fields after the parenthesised command name: state, ppid, ...
+    // Fields after the parenthesized command name: state, ppid, ...
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
   }
