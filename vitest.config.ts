@@ -9,6 +9,7 @@ export default getViteConfig({
       'tests/functions/**/*.test.ts',
       'tests/db/**/*.test.ts',
       'tests/tools/**/*.test.ts',
+      'tests/advisor/**/*.test.ts',
     ],
     testTimeout: 20_000,
     // The pull-request workflow sets TEST_REPORTS: a JSON report for its job summary.

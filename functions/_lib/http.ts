@@ -1,4 +1,5 @@
 /** JSON answers and errors shared by every function. Errors never carry a stack or upstream text. */
+import * as z from 'zod/mini';
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string[]> };
@@ -92,4 +93,45 @@ export function fieldErrors(
     (fields[key] ??= []).push(issue.message);
   }
   return fields;
+}
+
+export interface ParseBodyOptions {
+  /** Body size limit in bytes; DEFAULT_BODY_LIMIT unless the route needs more or less. */
+  limit?: number;
+  /** The 400 answer's code and message when the body does not fit the contract. */
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Reads the JSON body and parses it with a feature's contract. A body that does not fit answers
+ * 400 with the contract's field errors; see readJson for 413, 415 and unparsable JSON.
+ */
+export async function parseBody<T extends z.core.$ZodType>(
+  schema: T,
+  request: Request,
+  options: ParseBodyOptions = {},
+): Promise<z.output<T>> {
+  return parseWith(schema, await readJson(request, options.limit), options);
+}
+
+/** Parses an already-read body with a contract; 400 with field errors when it does not fit. */
+export function parseWith<T extends z.core.$ZodType>(
+  schema: T,
+  body: unknown,
+  options: Omit<ParseBodyOptions, 'limit'> = {},
+): z.output<T> {
+  const parsed = z.safeParse(schema, body);
+  if (parsed.success) return parsed.data;
+  throw new HttpError(
+    400,
+    options.code ?? 'invalid_request',
+    options.message ?? 'The request is not valid.',
+    fieldErrors(parsed.error.issues),
+  );
+}
+
+/** The 405 answer for a route that takes only `allow`. */
+export function methodNotAllowed(allow = 'POST'): never {
+  throw new HttpError(405, 'method_not_allowed', `Use ${allow}.`, undefined, { Allow: allow });
 }

@@ -10,8 +10,12 @@ import type {
   AuditMetrics,
   AuditSuccess,
   MetricRating,
-} from '../../src/schemas/audit';
-import { AUDIT_CATEGORIES, type AuditCategory, type AuditScores } from '../../src/lib/audit';
+} from '../../src/features/audit/contract';
+import {
+  AUDIT_CATEGORIES,
+  type AuditCategory,
+  type AuditScores,
+} from '../../src/features/audit/audit';
 
 export const DEFAULT_PSI_ENDPOINT = 'https://www.googleapis.com/pagespeedonline/v5/runPagespeed';
 

@@ -34,18 +34,23 @@ export function linkKind(href: string): LinkKind {
 }
 
 /**
- * The links that do not resolve: internal paths whose status is not 200, and anything that is
+ * The links that do not resolve: internal paths whose status is not 200, internal links whose
+ * fragment names no element on the target page (when `hasAnchor` is given), and anything that is
  * neither an internal path, an http(s) address, a fragment nor a mailto link.
  */
 export async function brokenLinks(
   hrefs: readonly string[],
   statusOf: (path: string) => Promise<number>,
+  hasAnchor?: (path: string, id: string) => Promise<boolean>,
 ): Promise<string[]> {
   const broken: string[] = [];
   for (const href of new Set(hrefs)) {
     const kind = linkKind(href);
     if (kind === 'other') broken.push(href);
-    else if (kind === 'internal' && (await statusOf(href.split('#')[0]!)) !== 200) {
+    if (kind !== 'internal') continue;
+    const [path, fragment] = href.split('#') as [string, string | undefined];
+    if ((await statusOf(path)) !== 200) broken.push(href);
+    else if (fragment && hasAnchor && !(await hasAnchor(path, decodeURIComponent(fragment)))) {
       broken.push(href);
     }
   }

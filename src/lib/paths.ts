@@ -6,3 +6,20 @@ export function publicPath(pathname: string): string {
   const path = pathname.replace(/(?:\/index)?\.html$/, '').replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }
+
+/** Heading ids as Astro makes them for plain text (github-slugger's rules). */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/**
+ * The id of an FAQ question on its page: `faq-` and its stable key, or its question made a slug.
+ * Links to it (the advisor's sources, shared links) open that answer.
+ */
+export function faqAnchor(item: { id?: string | undefined; question: string }): string {
+  return `faq-${item.id ?? slugify(item.question)}`;
+}

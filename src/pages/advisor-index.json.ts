@@ -1,21 +1,30 @@
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
-import { buildAdvisorIndex } from '../lib/advisor-index';
+import { getCollection, render, type CollectionEntry } from 'astro:content';
+import { buildAdvisorIndex } from '../features/advisor/index-builder';
+import { getBlock } from '../lib/blocks';
 import { site } from '../site.config';
 
 /**
- * The chat advisor's index, generated from the content collections at build time. Only
- * functions/api/chat.ts reads it (through the static-asset binding); no page loads it.
+ * The chat advisor's index, generated from the content collections at build time. Only the chat
+ * function reads it (through the static-asset binding); no page loads it.
  */
 export const GET: APIRoute = async () => {
   const [services, articles, faqs, consultants] = await Promise.all([
-    getCollection('services'),
-    getCollection('articles'),
+    withHeadings(await getCollection('services')),
+    withHeadings(await getCollection('articles')),
     getCollection('faqs'),
     getCollection('consultants'),
   ]);
-  const index = buildAdvisorIndex({ firm: site, services, articles, faqs, consultants });
+  const contactIntro = (await getBlock('contact')).body ?? '';
+  const index = buildAdvisorIndex({ firm: site, contactIntro, services, articles, faqs, consultants });
   return new Response(JSON.stringify(index), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 };
+
+/** Entries with the heading ids their pages render, so the advisor links to the right place. */
+async function withHeadings<E extends CollectionEntry<'services' | 'articles'>>(entries: E[]) {
+  return Promise.all(
+    entries.map(async (entry) => ({ ...entry, headings: (await render(entry)).headings })),
+  );
+}

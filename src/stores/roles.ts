@@ -3,7 +3,7 @@
  * changes. Any error gives an empty list, so a failed check never shows admin tools.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { getSupabase } from '../lib/supabase';
+import { getSupabase } from '../features/auth/supabase';
 import { $session, $sessionLoading } from './session';
 
 export const APP_ROLES = ['admin', 'editor', 'user'] as const;

@@ -13,7 +13,7 @@ import {
   type SupabaseReply,
 } from './accounts-site';
 import { expectNoSeriousA11yViolations, stubRequests } from './helpers';
-import { KEY_PAGES } from '../../src/islands/admin/submission';
+import { KEY_PAGES } from '../../src/features/admin/submission';
 
 // One worker builds and serves the accounts variant; its tests run in order there.
 test.describe.configure({ mode: 'default' });

@@ -59,7 +59,7 @@ const ARTICLES = [
   },
 ] as const;
 
-/** The spec's pricing table; SEO has no row in it and carries the AI website optimization terms. */
+/** The spec's pricing table: seven services with a starting price, scope and listed range. */
 const SERVICES = [
   {
     slug: 'discovery-workshop',
@@ -103,18 +103,17 @@ const SERVICES = [
     scope: ['6 months of support'],
     range: '$5,000-$25,000',
   },
-  {
-    slug: 'seo',
-    price: '$2,500',
-    scope: ['Up to 20 pages', '3 months of monitoring'],
-    range: '$2,500-$8,000',
-  },
 ] as const;
+
+/** The SEO service has no row in the spec's pricing table: it is quoted monthly, with no price. */
+const UNPRICED_SERVICE = 'seo';
+
+const SERVICE_SLUGS = [...SERVICES.map((s) => s.slug), UNPRICED_SERVICE];
 
 const SCRIPT_FREE_PAGES = [
   '/articles',
   ...ARTICLES.map((a) => `/articles/${a.slug}`),
-  ...SERVICES.map((s) => `/services/${s.slug}`),
+  ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
   '/privacy',
   '/consultants',
 ];
@@ -305,6 +304,55 @@ test.describe('service pages', () => {
     });
   }
 
+  test('seo is the ongoing monthly service: no price, how it is quoted, and its call to action', async ({
+    page,
+  }) => {
+    const response = await page.goto(`/services/${UNPRICED_SERVICE}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Services']);
+    expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(3);
+
+    // The spec gives this service no price, so the page states none.
+    await expect(page.getByRole('complementary', { name: 'Investment' })).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('Starting at');
+    await expect(page.locator('main')).not.toContainText('$');
+    const pricing = page.getByRole('heading', { name: 'How it is priced' });
+    await expect(pricing).toBeVisible();
+    await expect(page.locator('.prose-body')).toContainText('billed monthly');
+    await expect(page.locator('.prose-body')).toContainText('monthly fee');
+
+    const ctas = page.getByRole('link', { name: 'Start Your Consultation' });
+    expect(await ctas.count()).toBeGreaterThanOrEqual(1);
+    for (const href of await ctas.evaluateAll((l) => l.map((a) => a.getAttribute('href')))) {
+      expect(href).toBe(`/questionnaire?from=${UNPRICED_SERVICE}`);
+    }
+
+    const data = await jsonLd(page);
+    const service = data.find((d) => d['@type'] === 'Service')!;
+    expect(service.name).toBeTruthy();
+    expect(service.offers).toBeUndefined();
+  });
+
+  test('the two search services each say when to choose the other', async ({ page }) => {
+    for (const [from, to] of [
+      ['seo', '/services/ai-website-optimization'],
+      ['ai-website-optimization', '/services/seo'],
+    ]) {
+      await page.goto(`/services/${from}`);
+      const body = page.locator('.prose-body');
+      await expect(body.getByRole('heading', { level: 2, name: /SEO Services/ })).toBeVisible();
+      expect(await body.locator(`a[href="${to}"]`).count(), from).toBeGreaterThanOrEqual(1);
+    }
+    // Only the optimization project carries the spec's numbers.
+    await page.goto('/services/ai-website-optimization');
+    const investment = page.getByRole('complementary', { name: 'Investment' });
+    for (const fact of ['$2,500', 'Up to 20 pages', '3 months of monitoring', '$2,500-$8,000']) {
+      await expect(investment).toContainText(fact);
+    }
+  });
+
   test('the training formats and the 30-minute nonprofit assessment are stated', async ({
     page,
   }) => {
@@ -343,7 +391,7 @@ test('every link inside article and service content resolves or is external', as
   const hrefs: string[] = [];
   for (const path of [
     ...ARTICLES.map((a) => `/articles/${a.slug}`),
-    ...SERVICES.map((s) => `/services/${s.slug}`),
+    ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
   ]) {
     await page.goto(path);
     const content = page.locator(
@@ -354,7 +402,16 @@ test('every link inside article and service content resolves or is external', as
   expect(hrefs.length).toBeGreaterThan(50);
   const statusOf = async (path: string) =>
     (await page.request.get(path, { maxRedirects: 0 })).status();
-  expect(await brokenLinks(hrefs, statusOf)).toEqual([]);
+  const html = new Map<string, string>();
+  const hasAnchor = async (path: string, id: string) => {
+    if (!html.has(path)) html.set(path, await (await page.request.get(path)).text());
+    return html.get(path)!.includes(` id="${id}"`);
+  };
+  expect(
+    hrefs.some((h) => /^\/[^#]+#/.test(h)),
+    'some links point into other pages',
+  ).toBe(true);
+  expect(await brokenLinks(hrefs, statusOf, hasAnchor)).toEqual([]);
 });
 
 test('the feed is RSS 2.0 with four full items whose links resolve', async ({ page }) => {
@@ -522,6 +579,9 @@ test('llms.txt summarises the firm, its services with prices and every article',
     expect(body).toContain(`/services/${s.slug})`);
     expect(body).toContain(`Starting at ${s.price}`);
   }
+  const seoLine = body.split('\n').find((l) => l.includes(`/services/${UNPRICED_SERVICE})`));
+  expect(seoLine).toBeDefined();
+  expect(seoLine).not.toContain('Starting at');
   for (const a of ARTICLES) expect(body).toContain(`[${a.title}](`);
 });
 

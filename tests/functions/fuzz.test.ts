@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createChatHandler } from '../../functions/api/chat';
-import { createIndexNowHandler } from '../../functions/api/indexnow';
-import { createQuestionnaireHandler } from '../../functions/api/questionnaire';
-import { createSiteAuditHandler } from '../../functions/api/site-audit';
+import { createChatHandler } from '../../src/features/advisor/advisor.server';
+import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
+import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
+import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
 import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
 import { callFunction, startStub, type StubServer } from './harness';
 

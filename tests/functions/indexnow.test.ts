@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createIndexNowHandler } from '../../functions/api/indexnow';
+import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
+import { onRequest } from '../../functions/api/indexnow';
 import type { Env } from '../../functions/_lib/env';
 import {
   callFunction,
@@ -246,7 +247,7 @@ describe('POST /api/indexnow: what is submitted', () => {
   });
 
   it('answers 405 to other methods', async () => {
-    const res = await callFunction(handler, { method: 'GET', path: '/api/indexnow', env: env() });
+    const res = await callFunction(onRequest, { method: 'GET', path: '/api/indexnow', env: env() });
     expect(res.status).toBe(405);
     expect(res.headers.get('Allow')).toBe('POST');
   });

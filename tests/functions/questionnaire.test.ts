@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createQuestionnaireHandler,
   type QuestionnaireEnv,
-} from '../../functions/api/questionnaire';
-import { RecentDeliveries } from '../../functions/_lib/leads';
+} from '../../src/features/leads/questionnaire.server';
+import { RecentDeliveries } from '../../src/features/leads/leads.server';
+import { onRequest } from '../../functions/api/questionnaire';
 import { callFunction, replyJson, startStub, type StubServer } from './harness';
 
 const answers = {
@@ -364,7 +365,7 @@ describe('POST /api/questionnaire input', () => {
   });
 
   it('answers 405 with Allow: POST to other methods', async () => {
-    const res = await callFunction(handler, { method: 'GET', path: '/api/questionnaire' });
+    const res = await callFunction(onRequest, { method: 'GET', path: '/api/questionnaire' });
     expect(res.status).toBe(405);
     expect(res.headers.get('Allow')).toBe('POST');
   });

@@ -4,9 +4,9 @@ import {
   AUDIT_CACHE_TTL_MS,
   MOCK_INDICATOR,
   createSiteAuditHandler,
-  onRequest,
   type SiteAuditOptions,
-} from '../../functions/api/site-audit';
+} from '../../src/features/audit/audit.server';
+import { onRequest } from '../../functions/api/site-audit';
 import { mapPsiResult } from '../../functions/_lib/psi';
 import { callFunction, replyJson, startStub, type StubReply, type StubServer } from './harness';
 

@@ -6,14 +6,14 @@ import {
   failureMessage,
   oauthReturnError,
   withoutOAuthParams,
-} from '../../src/islands/auth/auth-logic';
+} from '../../src/features/auth/auth-logic';
 import {
   assignmentNotice,
   parseAdminUsers,
   planAssignment,
   removalNotice,
   type AdminUser,
-} from '../../src/islands/admin/role-logic';
+} from '../../src/features/admin/role-logic';
 import {
   KEY_PAGES,
   LAST_SUBMISSION_KEY,
@@ -21,7 +21,7 @@ import {
   submissionNotice,
   submitUrls,
   writeLastSubmission,
-} from '../../src/islands/admin/submission';
+} from '../../src/features/admin/submission';
 
 const session = (token: string) => ({ access_token: token }) as Session;
 

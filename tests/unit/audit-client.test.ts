@@ -4,7 +4,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   interpretAuditResponse,
   requestAudit,
-} from '../../src/islands/audit/audit-client';
+} from '../../src/features/audit/client';
 import { startStub, replyJson, type StubServer } from '../functions/harness';
 
 const success = {

@@ -11,7 +11,7 @@ import {
   normaliseAuditUrl,
   overallGrade,
   servicePathFor,
-} from '../../src/lib/audit';
+} from '../../src/features/audit/audit';
 
 describe('normaliseAuditUrl', () => {
   const table: [input: string, expected: string | null][] = [

@@ -8,9 +8,9 @@ import {
   requestMessages,
   welcomeMessage,
   type UiMessage,
-} from '../../src/islands/chat/conversation';
-import { parseInline, parseMarkdown, safeHref } from '../../src/islands/chat/markdown';
-import { parseChatRequest } from '../../src/schemas/chat';
+} from '../../src/features/advisor/conversation';
+import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/markdown';
+import { parseChatRequest } from '../../src/features/advisor/contract';
 
 describe('safeHref: the spec protocols and relative links only', () => {
   it.each([

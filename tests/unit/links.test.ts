@@ -55,6 +55,23 @@ describe('brokenLinks', () => {
     expect(asked).toEqual(['/articles/ai-citation-guide']);
   });
 
+  it('reports a fragment that names no element on the target page', async () => {
+    const ids: Record<string, string[]> = { '/articles/ai-citation-guide': ['step-1'] };
+    const hasAnchor = async (path: string, id: string) => ids[path]?.includes(id) ?? false;
+    expect(
+      await brokenLinks(
+        [
+          '/articles/ai-citation-guide#step-1',
+          '/articles/ai-citation-guide#step-9',
+          '/articles#anything',
+          '/missing#step-1',
+        ],
+        statusOf,
+        hasAnchor,
+      ),
+    ).toEqual(['/articles/ai-citation-guide#step-9', '/articles#anything', '/missing#step-1']);
+  });
+
   it('reports links that are neither internal paths nor http(s)', async () => {
     expect(await brokenLinks(['relative/page', 'ftp://x.test/f'], statusOf)).toEqual([
       'relative/page',

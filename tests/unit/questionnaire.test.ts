@@ -6,8 +6,8 @@ import {
   TIMELINE_OPTIONS,
   questionnaireAnswersSchema,
   questionnaireRequestSchema,
-} from '../../src/schemas/questionnaire';
-import { CONTACT_FIELDS, STEPS, STEP_COUNT } from '../../src/islands/questionnaire/steps';
+} from '../../src/features/leads/contract';
+import { CONTACT_FIELDS, STEPS, STEP_COUNT } from '../../src/features/leads/steps';
 import {
   EMPTY_DRAFT,
   INITIAL_WIZARD_STATE,
@@ -20,13 +20,13 @@ import {
   wizardReducer,
   type Draft,
   type WizardState,
-} from '../../src/islands/questionnaire/wizard';
+} from '../../src/features/leads/wizard';
 import {
   SubmissionError,
   attemptFor,
   postQuestionnaire,
   trackQuestionnaireSubmit,
-} from '../../src/islands/questionnaire/submit';
+} from '../../src/features/leads/submit';
 
 const complete: Draft = {
   name: 'Jane Doe',

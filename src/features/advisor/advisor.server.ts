@@ -1,0 +1,247 @@
+/**
+ * The chat advisor's server side, for POST /api/chat: loads the built index once per isolate
+ * (through the Pages static-asset binding), then answers with the built-in advisor, or with a
+ * language model grounded in the same retrieval (Workers AI, or an OpenAI-compatible API),
+ * streamed when the client asks for `text/event-stream`. A model's reply is checked sentence by
+ * sentence: one that names a price or discount the site does not state is withdrawn and the
+ * built-in answer stands instead.
+ */
+import type { FunctionContext, PagesFunction } from '../../../functions/_lib/env';
+import { HttpError, fieldErrors, json, readJson } from '../../../functions/_lib/http';
+import {
+  LlmError,
+  llmProvider,
+  streamChat,
+  type LlmEnv,
+  type LlmMessage,
+  type LlmProvider,
+} from '../../../functions/_lib/llm';
+import { answer, prepareAdvisor, type Advisor } from './advisor';
+import { parseChatRequest, type ChatEvent, type ChatReply } from './contract';
+import { grounding } from './grounding';
+import { statedFacts, unstatedClaim, type StatedFacts } from './guard';
+import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from './knowledge';
+import type { AdvisorReply } from './replies';
+
+/** The Pages static-asset binding; `wrangler pages dev` and production both provide it. */
+export interface ChatEnv extends LlmEnv {
+  ASSETS?: { fetch(input: Request | string | URL): Promise<Response> };
+}
+
+/** An advisor made ready, with the facts its guard checks models against. */
+export interface LoadedAdvisor {
+  advisor: Advisor;
+  facts: StatedFacts;
+}
+
+export type AdvisorLoader = (env: ChatEnv, requestUrl: string) => Promise<LoadedAdvisor>;
+
+/**
+ * A loader that fetches the index from the static assets once and keeps the prepared advisor.
+ * A failed load is not kept, so the next request tries again.
+ */
+export function createAdvisorLoader(): AdvisorLoader {
+  let cached: Promise<LoadedAdvisor> | null = null;
+  return (env, requestUrl) => {
+    if (!cached) {
+      const loading = fetchIndex(env, requestUrl).then((index) => ({
+        advisor: prepareAdvisor(index),
+        facts: statedFacts(index),
+      }));
+      cached = loading;
+      loading.catch(() => {
+        if (cached === loading) cached = null;
+      });
+    }
+    return cached;
+  };
+}
+
+async function fetchIndex(env: ChatEnv, requestUrl: string): Promise<AdvisorIndex> {
+  const unavailable = () =>
+    new HttpError(503, 'advisor_unavailable', 'The advisor is not available right now.');
+  if (!env.ASSETS) throw unavailable();
+  const res = await env.ASSETS.fetch(new URL(ADVISOR_INDEX_PATH, requestUrl));
+  if (!res.ok) throw unavailable();
+  const index = (await res.json()) as AdvisorIndex;
+  if (index?.version !== ADVISOR_INDEX_VERSION || !Array.isArray(index.docs)) throw unavailable();
+  return index;
+}
+
+/** Longest wait for the model's first words before the visitor gets an error. */
+export const LLM_TIMEOUT_MS = 20_000;
+/** Longest pause between a streaming model's words. */
+export const LLM_IDLE_MS = 10_000;
+/** Bound on the model's reply, in tokens (about 400 words). */
+export const LLM_MAX_TOKENS = 600;
+
+export interface ChatHandlerOptions {
+  advisor?: AdvisorLoader;
+  llmTimeoutMs?: number;
+  llmIdleMs?: number;
+}
+
+/** POST /api/chat. Tests pass their own index loader and short timeouts. */
+export function createChatHandler(options: ChatHandlerOptions = {}): PagesFunction<ChatEnv> {
+  const load = options.advisor ?? createAdvisorLoader();
+  const timing = {
+    timeoutMs: options.llmTimeoutMs ?? LLM_TIMEOUT_MS,
+    idleMs: options.llmIdleMs ?? LLM_IDLE_MS,
+  };
+  return async ({ request, env }: FunctionContext<ChatEnv>) => {
+    const parsed = parseChatRequest(await readJson(request));
+    if (!parsed.success) {
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'The chat request is not valid.',
+        fieldErrors(parsed.error.issues),
+      );
+    }
+    const loaded = await load(env, request.url);
+    const builtIn = () => toChatReply(answer(loaded.advisor, parsed.messages));
+    const provider = llmProvider(env);
+    if (!provider) return json(builtIn());
+
+    const { system, messages, sources } = grounding(loaded.advisor, parsed.messages);
+    const prompt: LlmMessage[] = [{ role: 'system', content: system }, ...messages];
+    let words: AsyncGenerator<string>;
+    try {
+      words = await streamChat(provider, prompt, { ...timing, maxTokens: LLM_MAX_TOKENS });
+    } catch (err) {
+      throw modelFailed(err, provider);
+    }
+    const reply = guardedReply(words, loaded.facts, builtIn, sources);
+    if (wantsStream(request)) return streamResponse(reply, provider);
+    return json(await wholeReply(reply, provider));
+  };
+}
+
+function wantsStream(request: Request): boolean {
+  return (request.headers.get('Accept') ?? '').includes('text/event-stream');
+}
+
+function toChatReply(reply: AdvisorReply): ChatReply {
+  const out: ChatReply = { content: reply.content };
+  if (reply.sources.length) out.sources = reply.sources;
+  if (reply.handoff) out.handoff = true;
+  return out;
+}
+
+function modelFailed(err: unknown, provider: LlmProvider): HttpError {
+  if (!(err instanceof LlmError)) throw err;
+  console.error(`chat: ${provider.kind} ${err.message}`);
+  return new HttpError(
+    502,
+    'advisor_unavailable',
+    'The advisor could not answer right now. Please try again in a moment.',
+  );
+}
+
+/**
+ * The model's words as chat events, released a sentence at a time once the guard has passed
+ * them. A sentence the guard refuses withdraws the reply (`replace` with the built-in answer).
+ */
+async function* guardedReply(
+  words: AsyncGenerator<string>,
+  facts: StatedFacts,
+  builtIn: () => ChatReply,
+  sources: ChatReply['sources'],
+): AsyncGenerator<ChatEvent> {
+  let pending = '';
+  let sent = '';
+  const release = (text: string): ChatEvent | 'refused' => {
+    const claim = unstatedClaim(`${sent}${text}`.slice(-600), facts);
+    if (claim) {
+      console.warn(`chat: model reply named ${claim}; answered from content`);
+      return 'refused';
+    }
+    sent += text;
+    return { event: 'delta', data: { content: text } };
+  };
+  for await (const delta of words) {
+    pending += delta;
+    // Release up to the last sentence end; keep the unfinished sentence for the guard.
+    const cut = lastSentenceEnd(pending);
+    if (cut <= 0) continue;
+    const event = release(pending.slice(0, cut));
+    if (event === 'refused') {
+      yield { event: 'replace', data: builtIn() };
+      return;
+    }
+    pending = pending.slice(cut);
+    yield event;
+  }
+  if (pending.trim()) {
+    const event = release(pending);
+    if (event === 'refused') {
+      yield { event: 'replace', data: builtIn() };
+      return;
+    }
+    yield event;
+  }
+  if (!sent.trim()) {
+    yield { event: 'replace', data: builtIn() };
+    return;
+  }
+  yield { event: 'done', data: sources?.length ? { sources } : {} };
+}
+
+/** Just past the last end of a sentence or line in `text`, or 0. */
+function lastSentenceEnd(text: string): number {
+  let end = 0;
+  for (const m of text.matchAll(/[.!?:](?=\s)|\n/g)) end = m.index + 1;
+  return end;
+}
+
+/** A server-sent event stream of the reply; a break midway sends `error` and closes. */
+function streamResponse(reply: AsyncGenerator<ChatEvent>, provider: LlmProvider): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reply.next();
+        if (done) return controller.close();
+        controller.enqueue(
+          encoder.encode(`event: ${value.event}\ndata: ${JSON.stringify(value.data)}\n\n`),
+        );
+      } catch (err) {
+        if (err instanceof LlmError) console.error(`chat: ${provider.kind} stream ${err.message}`);
+        else console.error('chat: stream failed');
+        const message = 'The reply was interrupted.';
+        controller.enqueue(
+          encoder.encode(`event: error\ndata: ${JSON.stringify({ message })}\n\n`),
+        );
+        controller.close();
+      }
+    },
+    cancel() {
+      void reply.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
+
+/** The whole reply for a client that did not ask for a stream; a break midway is a 502. */
+async function wholeReply(
+  reply: AsyncGenerator<ChatEvent>,
+  provider: LlmProvider,
+): Promise<ChatReply> {
+  let content = '';
+  try {
+    for await (const e of reply) {
+      if (e.event === 'delta') content += e.data.content;
+      else if (e.event === 'replace') return e.data;
+      else if (e.event === 'done') return { content: content.trim(), ...e.data };
+    }
+  } catch (err) {
+    throw modelFailed(err, provider);
+  }
+  throw modelFailed(new LlmError('format'), provider);
+}

@@ -1,0 +1,97 @@
+/**
+ * The chat contract (ARCHITECTURE.md, POST /api/chat), shared by the chat island and
+ * functions/api/chat.ts. zod/mini keeps the island's lazily loaded chunk small.
+ *
+ * A client that sends `Accept: text/event-stream` may get the reply as a stream of events
+ * (CHAT_EVENTS) when a language model writes it; otherwise, and always from the built-in
+ * advisor, the reply is one JSON object (ChatReply).
+ */
+import * as z from 'zod/mini';
+
+/** Messages of history the function keeps; older ones are dropped, not refused. */
+export const CHAT_HISTORY_LIMIT = 12;
+/** Longest message, in characters. */
+export const CHAT_MESSAGE_MAX = 2000;
+
+/** One message of the conversation. */
+export const chatMessageSchema = z.object({
+  /** Who wrote it: the visitor ('user') or the advisor ('assistant'). */
+  role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant".' }),
+  /** The text, at most CHAT_MESSAGE_MAX characters and not blank. */
+  content: z.string({ error: 'content must be text.' }).check(
+    z.maxLength(CHAT_MESSAGE_MAX, {
+      error: `A message can be at most ${CHAT_MESSAGE_MAX} characters.`,
+    }),
+    z.refine((text) => text.trim().length > 0, { error: 'A message cannot be empty.' }),
+  ),
+});
+
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** The island's body: the conversation so far, ending with the visitor's new message. */
+export const chatHistorySchema = z.object({
+  messages: z.array(chatMessageSchema, { error: 'messages must be a list.' }).check(
+    z.minLength(1, { error: 'Send at least one message.' }),
+    z.refine((list) => list[list.length - 1]?.role === 'user', {
+      error: 'The last message must be from the user.',
+    }),
+  ),
+});
+
+/** The spec's body: the latest message only, with no history. */
+export const chatSingleSchema = z.object({
+  role: z.literal('user', { error: 'role must be "user".' }),
+  content: chatMessageSchema.shape.content,
+});
+
+/**
+ * Validates a request body in either shape and returns the history to answer: at most the last
+ * CHAT_HISTORY_LIMIT messages, the last one the user's.
+ */
+export function parseChatRequest(
+  body: unknown,
+): { success: true; messages: ChatMessage[] } | { success: false; error: z.core.$ZodError } {
+  const isHistory = typeof body === 'object' && body !== null && 'messages' in body;
+  if (isHistory) {
+    const parsed = chatHistorySchema.safeParse(body);
+    if (!parsed.success) return { success: false, error: parsed.error };
+    return { success: true, messages: parsed.data.messages.slice(-CHAT_HISTORY_LIMIT) };
+  }
+  const parsed = chatSingleSchema.safeParse(body);
+  if (!parsed.success) return { success: false, error: parsed.error };
+  return { success: true, messages: [parsed.data] };
+}
+
+/** A page the answer drew from. */
+export const chatSourceSchema = z.object({
+  title: z.string(),
+  /** Root-relative path on this site, or an absolute http(s) address. */
+  url: z.string(),
+});
+
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
+/** The function's answer. */
+export interface ChatReply {
+  content: string;
+  sources?: ChatSource[];
+  /** Offer to put the visitor in touch with a person (the questionnaire, the email form). */
+  handoff?: boolean;
+}
+
+/**
+ * The events of a streamed reply, in `text/event-stream` form (`event: <name>`, `data: <JSON>`):
+ * - delta `{content}`: the next words, appended to the reply;
+ * - replace `ChatReply`: the reply so far is withdrawn and this one stands instead (a model's
+ *   reply named a price the site does not state);
+ * - done `{sources?, handoff?}`: the reply is complete;
+ * - error `{message}`: the reply broke off; what arrived stays, followed by the error message.
+ * A stream that ends without `done` or `replace` broke off too.
+ */
+export const CHAT_EVENTS = ['delta', 'replace', 'done', 'error'] as const;
+
+export type ChatEvent =
+  | { event: 'delta'; data: { content: string } }
+  | { event: 'replace'; data: ChatReply }
+  | { event: 'done'; data: Omit<ChatReply, 'content'> }
+  | { event: 'error'; data: { message: string } };

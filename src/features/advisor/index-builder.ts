@@ -1,0 +1,308 @@
+/**
+ * Builds the advisor's index at build time (src/pages/advisor-index.json.ts writes it to
+ * /advisor-index.json): every article section under its `##`/`###` heading, every FAQ item, each
+ * service's blocks (overview, what it includes, price and scope, process, results and the body's
+ * sections), the consultants, the contacts and the firm's facts, each a document linked to the
+ * exact place on the site; then a serialised MiniSearch index over them. Pure: it takes plain
+ * collection data, so tests can call it.
+ */
+import type { CollectionEntry } from 'astro:content';
+import { formatUsd } from '../../lib/format';
+import { formatUsdRange, serviceName } from '../../lib/services';
+import {
+  ADVISOR_INDEX_VERSION,
+  CONTACT_URL,
+  type AdvisorDoc,
+  type AdvisorIndex,
+  type ContactFacts,
+  type ServiceFacet,
+  type ServiceFacts,
+} from './knowledge';
+import { faqAnchor } from '../../lib/paths';
+import { mdxSections, type RenderedHeading } from './mdx-sections';
+import { createSearchIndex } from './search';
+
+type Entry<C extends 'services' | 'articles' | 'faqs' | 'consultants'> = {
+  id: string;
+  data: CollectionEntry<C>['data'];
+  body?: string | undefined;
+};
+
+/** An MDX entry with the headings Astro rendered for it (their ids are the anchors). */
+type Rendered<C extends 'services' | 'articles'> = Entry<C> & {
+  headings?: readonly RenderedHeading[];
+};
+
+/** What the builder reads: the collections and the firm's facts from site.config. */
+export interface AdvisorSources {
+  firm: {
+    name: string;
+    description: string;
+    veteranOwned: boolean;
+    address: { region: string; country: string };
+    contacts: readonly ContactFacts[];
+  };
+  /** The home page contact directory's intro (blocks.yaml `contact`). */
+  contactIntro: string;
+  services: readonly Rendered<'services'>[];
+  articles: readonly Rendered<'articles'>[];
+  faqs: readonly Entry<'faqs'>[];
+  consultants: readonly Entry<'consultants'>[];
+}
+
+/** Anchors of the blocks ServiceLayout renders from frontmatter. */
+export const SERVICE_ANCHORS = {
+  includes: 'features-heading',
+  process: 'process-heading',
+  results: 'results-heading',
+  price: 'investment-heading',
+} as const;
+
+/** Which facet a service page's body section is, by its heading. */
+const BODY_FACETS: [RegExp, ServiceFacet][] = [
+  [/who (this|it) is for/i, 'audience'],
+  [/format/i, 'formats'],
+  [/engagement|how it works|what happens/i, 'engagement'],
+  [/need from you|requirements/i, 'requirements'],
+];
+
+/** Builds the index. Output order follows the collections' ids, so builds are reproducible. */
+export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
+  const byId = <T extends { id: string }>(list: readonly T[]) =>
+    [...list].sort((a, b) => a.id.localeCompare(b.id));
+  const services = byId(sources.services);
+  const docs: AdvisorDoc[] = uniqueIds([
+    ...services.flatMap(serviceDocs),
+    ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
+    ...byId(sources.articles).flatMap(articleDocs),
+    ...[...sources.consultants].sort((a, b) => a.data.order - b.data.order).map(consultantDoc),
+    ...firmDocs(sources.firm, sources.contactIntro),
+  ]);
+  return {
+    version: ADVISOR_INDEX_VERSION,
+    firm: {
+      name: sources.firm.name,
+      description: sources.firm.description,
+      veteranOwned: sources.firm.veteranOwned,
+      region: sources.firm.address.region,
+      country: sources.firm.address.country,
+    },
+    contacts: sources.firm.contacts.map(({ label, email, description }) => ({
+      label,
+      email,
+      description,
+    })),
+    contactIntro: sources.contactIntro,
+    services: services.map(serviceFacts),
+    docs,
+    search: createSearchIndex(docs).toJSON(),
+  };
+}
+
+function serviceFacts(entry: Rendered<'services'>): ServiceFacts {
+  const { id, data } = entry;
+  const name = serviceName(data);
+  const url = `/services/${id}`;
+  const aliases = [data.hero.eyebrow, data.title.split(/[:&]/)[0]!, id.replace(/-/g, ' ')]
+    .map((a) => a.trim())
+    .filter((a, i, all) => a && a !== name && all.indexOf(a) === i);
+  const audience = mdxSections(entry.body ?? '', entry.headings).find((s) =>
+    /who (this|it) is for/i.test(s.heading),
+  );
+  const facts: ServiceFacts = { id, url, name, aliases, description: data.description };
+  if (data.card?.summary) facts.summary = data.card.summary;
+  if (audience) facts.audience = audience.text.split('\n')[0]!;
+  if (data.investment) {
+    facts.startingPrice = data.investment.startingPrice;
+    facts.range = [...data.investment.range];
+    facts.scope = [...data.investment.scope];
+    facts.support = data.investment.scope.filter((s) => /support|monitoring/i.test(s));
+    facts.priceUrl = `${url}#${SERVICE_ANCHORS.price}`;
+    if (data.investment.note) facts.note = data.investment.note;
+  }
+  return facts;
+}
+
+/** The sentence the advisor and the index use for a service's price, from the data only. */
+export function priceSentence(s: Pick<ServiceFacts, 'name' | 'startingPrice' | 'range'>): string {
+  if (s.startingPrice === undefined) return '';
+  const range = s.range ? ` The listed range is ${formatUsdRange(s.range)}.` : '';
+  return `${s.name} starts at ${formatUsd(s.startingPrice)}.${range}`;
+}
+
+function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
+  const { id, data } = entry;
+  const name = serviceName(data);
+  const url = `/services/${id}`;
+  const doc = (facet: ServiceFacet, title: string, text: string, anchor = ''): AdvisorDoc => ({
+    id: `${url}#${facet}${anchor && facet === 'details' ? `-${anchor}` : ''}`,
+    kind: 'service',
+    url: anchor ? `${url}#${anchor}` : url,
+    page: data.title,
+    title,
+    context: name,
+    text,
+    service: id,
+    facet,
+  });
+  const docs = [
+    doc(
+      'overview',
+      name,
+      lines([data.description, data.hero.heading, data.hero.intro, data.card?.summary]),
+    ),
+    doc(
+      'includes',
+      `What ${name} includes`,
+      items(data.features.map((f) => `${f.title}: ${f.description}`)),
+      SERVICE_ANCHORS.includes,
+    ),
+  ];
+  if (data.investment) {
+    const facts = serviceFacts(entry);
+    docs.push(
+      doc(
+        'price',
+        `${name} price, scope and investment`,
+        lines([
+          priceSentence(facts),
+          'The starting price includes:',
+          items(data.investment.scope),
+          data.investment.note,
+        ]),
+        SERVICE_ANCHORS.price,
+      ),
+    );
+  }
+  if (data.process) {
+    const steps = data.process.map((p, i) => `Step ${i + 1}, ${p.title}: ${p.description}`);
+    docs.push(doc('process', `${name} process`, items(steps), SERVICE_ANCHORS.process));
+  }
+  if (data.results) {
+    docs.push(
+      doc('results', `${name} typical results`, items(data.results), SERVICE_ANCHORS.results),
+    );
+  }
+  for (const s of mdxSections(entry.body ?? '', entry.headings)) {
+    if (!s.heading) continue;
+    const facet = BODY_FACETS.find(([pattern]) => pattern.test(s.heading))?.[1] ?? 'details';
+    docs.push(doc(facet, `${name}: ${s.heading}`, s.text, s.anchor));
+  }
+  return docs;
+}
+
+function faqDoc({ id, data }: Entry<'faqs'>): AdvisorDoc {
+  return {
+    id: `faq/${id}`,
+    kind: 'faq',
+    url: `${data.group === 'home' ? '/' : `/${data.group}`}#${faqAnchor({ id, question: data.question })}`,
+    page: data.group === 'home' ? 'Frequently Asked Questions' : 'Free Website Audit: FAQ',
+    title: data.question,
+    text: data.answer,
+  };
+}
+
+function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
+  const { id, data } = entry;
+  const url = `/articles/${id}`;
+  const base = { kind: 'article' as const, page: data.title };
+  const docs: AdvisorDoc[] = [];
+  for (const s of mdxSections(entry.body ?? '', entry.headings)) {
+    docs.push({
+      ...base,
+      id: `${url}#${s.anchor || 'introduction'}`,
+      url: s.anchor ? `${url}#${s.anchor}` : url,
+      title: s.heading || data.title,
+      context: s.parent ? `${data.title}: ${s.parent}` : data.title,
+      // The opening text is the article's summary; its description says it in one sentence.
+      text: s.anchor ? s.text : lines([data.description, s.text]),
+    });
+  }
+  if (data.takeaways?.length) {
+    docs.push({
+      ...base,
+      id: `${url}#takeaways`,
+      url: `${url}#takeaways-heading`,
+      title: `Key takeaways: ${data.title}`,
+      context: data.title,
+      text: items(data.takeaways),
+    });
+  }
+  for (const f of data.faq ?? []) {
+    const anchor = faqAnchor(f);
+    docs.push({
+      ...base,
+      kind: 'faq',
+      id: `${url}#${anchor}`,
+      url: `${url}#${anchor}`,
+      title: f.question,
+      context: data.title,
+      text: f.answer,
+    });
+  }
+  return docs;
+}
+
+function consultantDoc({ id, data }: Entry<'consultants'>): AdvisorDoc {
+  return {
+    id: `consultant/${id}`,
+    kind: 'consultant',
+    url: `/consultants#${id}`,
+    page: 'Meet Our Consultants',
+    title: `${data.name}, ${data.title}`,
+    context: 'Our consultants and team',
+    text: lines([
+      `${data.name} is our ${data.title}.`,
+      data.bio,
+      data.knowsAbout.length ? `Areas of expertise: ${data.knowsAbout.join(', ')}.` : undefined,
+    ]),
+  };
+}
+
+function firmDocs(firm: AdvisorSources['firm'], contactIntro: string): AdvisorDoc[] {
+  const where = `${firm.address.region}, ${firm.address.country}`;
+  return [
+    {
+      id: 'firm/about',
+      kind: 'firm',
+      url: '/consultants',
+      page: 'Meet Our Consultants',
+      title: `About ${firm.name}: who we are and where we are based`,
+      text: lines([
+        firm.description,
+        `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned business ' : ''}based in ${where}.`,
+      ]),
+    },
+    {
+      id: 'firm/contact',
+      kind: 'contact',
+      url: CONTACT_URL,
+      page: 'Contact us',
+      title: 'Contact us: email addresses and how to reach a person',
+      text: lines([
+        contactIntro,
+        items(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
+      ]),
+    },
+  ];
+}
+
+function lines(parts: readonly (string | undefined)[]): string {
+  return parts
+    .filter((p): p is string => Boolean(p?.trim()))
+    .map((p) => p.trim())
+    .join('\n');
+}
+
+function items(list: readonly string[]): string {
+  return lines(list.map((item) => `- ${/[.!?:]$/.test(item) ? item : `${item}.`}`));
+}
+
+function uniqueIds(docs: AdvisorDoc[]): AdvisorDoc[] {
+  const seen = new Map<string, number>();
+  return docs.map((d) => {
+    const n = (seen.get(d.id) ?? 0) + 1;
+    seen.set(d.id, n);
+    return n === 1 ? d : { ...d, id: `${d.id}-${n}` };
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * What the advisor knows: the shape of /advisor-index.json, which the build writes from the
+ * content collections (index-builder.ts) and the chat function reads (advisor.server.ts).
+ * Documents are sections of the site, each linked to the exact place it is shown.
+ */
+
+/** Bumped when the shape changes, so a function never reads an index it does not understand. */
+export const ADVISOR_INDEX_VERSION = 2;
+
+/** Public path of the built index. Only the chat function reads it. */
+export const ADVISOR_INDEX_PATH = '/advisor-index.json';
+
+/** Where prospects hand over to a person. */
+export const QUESTIONNAIRE_URL = '/questionnaire';
+export const CONTACT_URL = '/#contact';
+
+/** What part of a service a document describes. */
+export type ServiceFacet =
+  | 'overview'
+  | 'includes'
+  | 'price'
+  | 'process'
+  | 'results'
+  | 'audience'
+  | 'engagement'
+  | 'formats'
+  | 'requirements'
+  | 'details';
+
+export type DocKind = 'service' | 'faq' | 'article' | 'consultant' | 'contact' | 'firm';
+
+/** One retrievable section of the site. */
+export interface AdvisorDoc {
+  /** Unique id; also the MiniSearch document id. */
+  id: string;
+  kind: DocKind;
+  /** Root-relative address of the exact place: the page, and the section's anchor. */
+  url: string;
+  /** Title of the page the section is on. */
+  page: string;
+  /** The section's heading; for FAQ items, the question. */
+  title: string;
+  /** The heading above it (for a `###` section) or the article it belongs to. */
+  context?: string;
+  /**
+   * Plain text: one paragraph per line; list items and table rows start with "- ", so a list
+   * can be quoted whole.
+   */
+  text: string;
+  /** For service documents: the service's id and the part of the page. */
+  service?: string;
+  facet?: ServiceFacet;
+}
+
+/** The facts the advisor quotes exactly; prices come from here and nowhere else. */
+export interface ServiceFacts {
+  id: string;
+  url: string;
+  /** Short name, e.g. "Discovery Workshop". */
+  name: string;
+  /** Other ways the site names it (page title, eyebrow, slug words). */
+  aliases: string[];
+  /** The meta description: one sentence on what it is. */
+  description: string;
+  /** The home card's summary, when it has a card. */
+  summary?: string;
+  /** First paragraph of "Who this is for". */
+  audience?: string;
+  startingPrice?: number;
+  range?: [number, number];
+  /** What the starting price includes, as listed. */
+  scope?: string[];
+  note?: string;
+  /** Scope items about support or monitoring after the work ("6 months of support"). */
+  support?: string[];
+  /** Where the price block is shown. */
+  priceUrl?: string;
+}
+
+export interface ContactFacts {
+  label: string;
+  email: string;
+  description: string;
+}
+
+/** The contact directory: its intro (what a writer can expect) and its addresses. */
+export interface ContactDirectory {
+  intro: string;
+  contacts: ContactFacts[];
+}
+
+export interface FirmFacts {
+  name: string;
+  description: string;
+  veteranOwned: boolean;
+  region: string;
+  country: string;
+}
+
+/** /advisor-index.json. `search` is MiniSearch's serialised index over `docs`. */
+export interface AdvisorIndex {
+  version: typeof ADVISOR_INDEX_VERSION;
+  firm: FirmFacts;
+  contacts: ContactFacts[];
+  /** The contact directory's intro, e.g. when a person replies. */
+  contactIntro: string;
+  services: ServiceFacts[];
+  docs: AdvisorDoc[];
+  search: unknown;
+}

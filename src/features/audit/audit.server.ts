@@ -1,0 +1,248 @@
+/**
+ * The website audit's server side, for POST /api/site-audit {url}: a mobile PageSpeed Insights
+ * audit of a public website.
+ * Answers {ok:true,url,scores,suggestions,metrics,raw} or {ok:false,error:{code,message}} with a
+ * 4xx for bad input and a 5xx when PSI fails. Addresses are normalised and checked here whatever
+ * the island did; results are cached per address for ten minutes and concurrent audits of one
+ * address share one upstream request.
+ */
+import * as z from 'zod/mini';
+import type { Env, PagesFunction } from '../../../functions/_lib/env';
+import { HttpError, json, readJson } from '../../../functions/_lib/http';
+import { fetchPagespeed, mapPsiResult, PSI_TIMEOUT_MS } from '../../../functions/_lib/psi';
+import { checkAuditTarget, GUARD_MESSAGES } from './url-guard';
+import { auditRequestSchema, type AuditSuccess } from './contract';
+import { INVALID_URL_MESSAGE, normaliseAuditUrl } from './audit';
+
+/** How long a result is reused for the same address. */
+export const AUDIT_CACHE_TTL_MS = 10 * 60 * 1000;
+
+/** Results remembered per isolate; the Cache API holds the rest where the platform has it. */
+const MEMORY_CACHE_LIMIT = 100;
+
+/** Shown in the corner indicator of a sample result. */
+export const MOCK_INDICATOR = 'Sample data: not a live audit of this site';
+
+/** A result and where it came from (reported in the X-Audit-Cache header). */
+type Outcome = { result: AuditSuccess; cache: 'hit' | 'miss' | 'shared' };
+
+export interface SiteAuditOptions {
+  /** Upstream timeout; PSI_TIMEOUT_MS unless a test needs a short one. */
+  timeoutMs?: number;
+  /** Clock for cache expiry. */
+  now?: () => number;
+}
+
+/** The shared Cache API store when the runtime has one (Workers); absent in Node. */
+function platformCache(): Cache | undefined {
+  const store = (globalThis as { caches?: { default?: Cache } }).caches;
+  return store?.default;
+}
+
+/**
+ * Cache API keys are URLs on the site's own origin (the cache is per zone); this path is never
+ * served, it only names the entry.
+ */
+function cacheKey(origin: string, target: string): Request {
+  return new Request(`${origin}/api/site-audit/cached?url=${encodeURIComponent(target)}`);
+}
+
+/** What one audit needs from its request. */
+interface AuditContext {
+  env: Env;
+  origin: string;
+  waitUntil: (p: Promise<unknown>) => void;
+}
+
+/**
+ * Builds the handler with its own per-isolate cache and in-flight map, so tests get fresh state
+ * and a short timeout.
+ */
+export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFunction {
+  const timeoutMs = options.timeoutMs ?? PSI_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const memory = new Map<string, { expires: number; result: AuditSuccess }>();
+  const inFlight = new Map<string, Promise<Outcome>>();
+
+  function remember(target: string, result: AuditSuccess): void {
+    memory.delete(target);
+    memory.set(target, { expires: now() + AUDIT_CACHE_TTL_MS, result });
+    // Maps keep insertion order, so the first key is the oldest entry.
+    if (memory.size > MEMORY_CACHE_LIMIT) memory.delete(memory.keys().next().value!);
+  }
+
+  /** A fresh result from this isolate's memory; synchronous so coalescing has no gap. */
+  function remembered(target: string): AuditSuccess | undefined {
+    const hit = memory.get(target);
+    if (hit && hit.expires > now()) return hit.result;
+    if (hit) memory.delete(target);
+    return undefined;
+  }
+
+  async function fromPlatformCache(
+    target: string,
+    origin: string,
+  ): Promise<AuditSuccess | undefined> {
+    const cache = platformCache();
+    if (!cache) return undefined;
+    try {
+      const response = await cache.match(cacheKey(origin, target));
+      if (!response) return undefined;
+      const result = (await response.json()) as AuditSuccess;
+      remember(target, result);
+      return result;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function store(target: string, origin: string, result: AuditSuccess): Promise<void> {
+    remember(target, result);
+    const cache = platformCache();
+    if (!cache) return;
+    try {
+      const seconds = AUDIT_CACHE_TTL_MS / 1000;
+      await cache.put(
+        cacheKey(origin, target),
+        new Response(JSON.stringify(result), {
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': `max-age=${seconds}` },
+        }),
+      );
+    } catch {
+      // A cache that refuses the entry only costs a repeat audit.
+    }
+  }
+
+  /**
+   * The cached result, the running audit of the same address, or a new upstream request. The
+   * in-flight entry is set before the first await, so simultaneous requests always share it.
+   */
+  async function audit(target: string, { env, origin, waitUntil }: AuditContext): Promise<Outcome> {
+    const hit = remembered(target);
+    if (hit) return { result: hit, cache: 'hit' };
+    const running = inFlight.get(target);
+    if (running) return { result: (await running).result, cache: 'shared' };
+    const run = (async (): Promise<Outcome> => {
+      const stored = await fromPlatformCache(target, origin);
+      if (stored) return { result: stored, cache: 'hit' };
+      const body = await fetchPagespeed(target, {
+        endpoint: env.PSI_ENDPOINT,
+        apiKey: env.PSI_API_KEY,
+        timeoutMs,
+      });
+      const result = mapPsiResult(body, target);
+      waitUntil(store(target, origin, result));
+      return { result, cache: 'miss' };
+    })();
+    inFlight.set(target, run);
+    try {
+      return await run;
+    } finally {
+      // Settled either way, the next request starts afresh (failures are not cached).
+      inFlight.delete(target);
+    }
+  }
+
+  return async ({ request, env, waitUntil }) => {
+    try {
+      const target = await auditTarget(request);
+      if (env.AUDIT_SAMPLE === '1') return json(sampleAudit(target));
+      const origin = new URL(request.url).origin;
+      const { result, cache } = await audit(target, { env, origin, waitUntil });
+      return json(result, 200, { 'X-Audit-Cache': cache });
+    } catch (err) {
+      if (err instanceof HttpError) return failure(err);
+      throw err;
+    }
+  };
+}
+
+/** Reads, normalises and checks the address; anything unsafe is refused before any request. */
+async function auditTarget(request: Request): Promise<string> {
+  const parsed = z.safeParse(auditRequestSchema, await readJson(request));
+  const normalised = parsed.success ? normaliseAuditUrl(parsed.data.url) : null;
+  if (!normalised) throw new HttpError(400, 'invalid_url', INVALID_URL_MESSAGE);
+  const guard = checkAuditTarget(normalised);
+  if (!guard.ok) throw new HttpError(400, guard.reason, GUARD_MESSAGES[guard.reason]);
+  // The fragment never reaches a server, so it must not split the cache.
+  guard.url.hash = '';
+  return guard.url.href;
+}
+
+/** The audit's error shape: {ok:false,error:{code,message}}, with the error's status. */
+function failure(err: HttpError): Response {
+  return json(
+    { ok: false, error: { code: err.code, message: err.message } },
+    err.status,
+    err.headers,
+  );
+}
+
+/**
+ * A fixed demonstration result for AUDIT_SAMPLE=1 (demos without a network). It is flagged as
+ * mock data, so the island shows the mock-data indicator; real audits never fall back to it.
+ */
+export function sampleAudit(url: string): AuditSuccess {
+  return {
+    ok: true,
+    url,
+    scores: { performance: 72, accessibility: 88, best_practices: 92, seo: 83 },
+    suggestions: [
+      'Reduce unused JavaScript (sample). Defer scripts that are not needed for the first view.',
+      'Properly size images (sample). Serve images no larger than they are displayed.',
+      'Document does not have a meta description (sample). Summarize the page in one sentence.',
+    ],
+    metrics: {
+      lab: [
+        {
+          id: 'first-contentful-paint',
+          label: 'First Contentful Paint',
+          value: 1800,
+          display: '1.8 s',
+          rating: 'needs-improvement',
+        },
+        {
+          id: 'largest-contentful-paint',
+          label: 'Largest Contentful Paint',
+          value: 3100,
+          display: '3.1 s',
+          rating: 'needs-improvement',
+        },
+        {
+          id: 'total-blocking-time',
+          label: 'Total Blocking Time',
+          value: 210,
+          display: '210 ms',
+          rating: 'needs-improvement',
+        },
+        {
+          id: 'cumulative-layout-shift',
+          label: 'Cumulative Layout Shift',
+          value: 0.04,
+          display: '0.04',
+          rating: 'good',
+        },
+        {
+          id: 'speed-index',
+          label: 'Speed Index',
+          value: 2900,
+          display: '2.9 s',
+          rating: 'needs-improvement',
+        },
+      ],
+    },
+    raw: { isMockData: true, mockIndicator: MOCK_INDICATOR, source: 'sample' },
+  };
+}
+
+/** The audit's 405: the same {ok:false,error} shape as its other failures. */
+export function auditMethodNotAllowed(): Response {
+  return json(
+    {
+      ok: false,
+      error: { code: 'method_not_allowed', message: 'Use POST with a JSON body {"url": "..."}.' },
+    },
+    405,
+    { Allow: 'POST' },
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Scores the built-in advisor on the evaluation set (cases.ts): each conversation is played
+ * against the advisor, and the last reply is judged on where it links, what it states, what it
+ * must not say and what kind of reply it is.
+ */
+import { performance } from 'node:perf_hooks';
+import { answer, type Advisor } from '../../src/features/advisor/advisor';
+import type { ChatMessage } from '../../src/features/advisor/contract';
+import type { AdvisorReply } from '../../src/features/advisor/replies';
+import type { EvalCase, EvalGroup } from './types';
+
+export interface CaseResult {
+  id: string;
+  group: EvalGroup;
+  question: string;
+  passed: boolean;
+  /** Why it failed, one line each. */
+  problems: string[];
+  reply: AdvisorReply;
+  /** Time to answer the last turn, in milliseconds. */
+  ms: number;
+}
+
+/** Every link of a reply: its sources and the Markdown links in its text. */
+export function replyLinks(reply: Pick<AdvisorReply, 'content' | 'sources'>): string[] {
+  const inText = [...reply.content.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+  return [...reply.sources.map((s) => s.url), ...inText];
+}
+
+function linksTo(links: readonly string[], cite: string): boolean {
+  if (cite.includes('#')) return links.includes(cite);
+  return links.some((l) => l.split('#')[0] === cite);
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+\.[\w.]+/;
+
+/** Plays one case's conversation and judges the last reply. */
+export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
+  const turns = typeof c.ask === 'string' ? [c.ask] : c.ask;
+  const messages: ChatMessage[] = [];
+  let reply: AdvisorReply | undefined;
+  let ms = 0;
+  turns.forEach((turn, i) => {
+    if (turn.startsWith('assistant: ')) {
+      messages.push({ role: 'assistant', content: turn.slice('assistant: '.length) });
+      return;
+    }
+    messages.push({ role: 'user', content: turn });
+    const started = performance.now();
+    reply = answer(advisor, messages);
+    if (i === turns.length - 1) ms = performance.now() - started;
+    messages.push({ role: 'assistant', content: reply.content });
+  });
+  const last = reply!;
+  const problems: string[] = [];
+  const links = replyLinks(last);
+  const cites = c.cite === undefined ? [] : typeof c.cite === 'string' ? [c.cite] : c.cite;
+  if (cites.length && !cites.some((cite) => linksTo(links, cite))) {
+    problems.push(`links ${links.join(' ') || 'nothing'}, not ${cites.join(' or ')}`);
+  }
+  for (const fact of c.facts ?? []) {
+    const options = typeof fact === 'string' ? [fact] : fact;
+    if (!options.some((f) => new RegExp(f, 'i').test(last.content))) {
+      problems.push(`does not state ${options.join(' | ')}`);
+    }
+  }
+  for (const pattern of c.forbid ?? []) {
+    const found = new RegExp(pattern, 'i').exec(last.content);
+    if (found) problems.push(`says "${found[0]}"`);
+  }
+  const offersPerson = last.content.includes('/questionnaire') && EMAIL.test(last.content);
+  if (c.expect === 'decline' && !(last.kind === 'decline' && offersPerson)) {
+    problems.push(`does not decline with the questionnaire and an address (${last.kind})`);
+  }
+  if (c.expect === 'handoff' && !(last.handoff && offersPerson)) {
+    problems.push(`does not hand off to a person (${last.kind})`);
+  }
+  if ((c.expect === 'answer' || c.expect === 'recommend') && last.kind === 'decline') {
+    problems.push('declines a question the site answers');
+  }
+  return {
+    id: c.id,
+    group: c.tags[0],
+    question: turns[turns.length - 1]!,
+    passed: problems.length === 0,
+    problems,
+    reply: last,
+    ms,
+  };
+}
+
+export interface Evaluation {
+  results: CaseResult[];
+  passRate: number;
+  byGroup: Record<string, { passed: number; total: number }>;
+  /** Median and 95th percentile time to answer, in milliseconds. */
+  latency: { p50: number; p95: number };
+}
+
+export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluation {
+  const results = cases.map((c) => evaluateCase(advisor, c));
+  const byGroup: Evaluation['byGroup'] = {};
+  for (const r of results) {
+    const g = (byGroup[r.group] ??= { passed: 0, total: 0 });
+    g.total++;
+    if (r.passed) g.passed++;
+  }
+  const times = results.map((r) => r.ms).sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return {
+    results,
+    passRate: results.filter((r) => r.passed).length / Math.max(1, results.length),
+    byGroup,
+    latency: { p50: at(0.5), p95: at(0.95) },
+  };
+}
+
+/** A Markdown report: the pass rate by group and every failure with its reasons. */
+export function report(e: Evaluation): string {
+  const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+  const lines = [
+    `Advisor evaluation: ${e.results.filter((r) => r.passed).length}/${e.results.length} passed (${pct(e.passRate)}); answer time p50 ${e.latency.p50.toFixed(2)} ms, p95 ${e.latency.p95.toFixed(2)} ms`,
+    '',
+    '| group | passed |',
+    '| --- | --- |',
+    ...Object.entries(e.byGroup).map(([g, { passed, total }]) => `| ${g} | ${passed}/${total} |`),
+  ];
+  const failed = e.results.filter((r) => !r.passed);
+  if (failed.length) {
+    lines.push('', 'Failures:');
+    for (const r of failed) lines.push(`- ${r.id} ("${r.question}"): ${r.problems.join('; ')}`);
+  }
+  return lines.join('\n');
+}

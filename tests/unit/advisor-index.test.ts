@@ -1,0 +1,239 @@
+/**
+ * The advisor's index builder: sections cut from MDX with the parser Astro uses, linked to the
+ * headings Astro renders; services' blocks as documents with their facts; a serialised search
+ * index that loads and finds them.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildAdvisorIndex, type AdvisorSources } from '../../src/features/advisor/index-builder';
+import { mdxSections } from '../../src/features/advisor/mdx-sections';
+import { AdvisorSearch } from '../../src/features/advisor/search';
+
+const service = {
+  id: 'data-insights',
+  body: [
+    '## Who this is for',
+    '',
+    'Owners who want an **outside view** of [their numbers](/articles/x).',
+    '',
+    '## What we need from you',
+    '',
+    '- Read access to your systems',
+    '- One person who knows the numbers',
+  ].join('\n'),
+  headings: [
+    { depth: 2, slug: 'who-this-is-for', text: 'Who this is for' },
+    { depth: 2, slug: 'what-we-need-from-you', text: 'What we need from you' },
+  ],
+  data: {
+    title: 'Data Insights & Analytics: Dashboards You Use',
+    description: 'We connect your business data and build 3-5 clear dashboards with reports.',
+    keywords: ['dashboards'],
+    card: {
+      order: 5,
+      title: 'Data Insights & Analytics',
+      summary: 'Clear dashboards.',
+      action: 'Learn More',
+      featured: false,
+    },
+    hero: { eyebrow: 'Data Insights', heading: 'See your business clearly', intro: 'Intro.' },
+    features: [
+      { title: 'Dashboards', description: 'Three to five of them.' },
+      { title: 'Reports', description: 'Weekly and monthly.' },
+      { title: 'Training', description: 'For your team.' },
+    ],
+    process: [{ title: 'Discovery', description: 'We learn what you decide.' }],
+    results: ['Decisions from current numbers'],
+    investment: {
+      startingPrice: 4000,
+      range: [4000, 12000] as [number, number],
+      scope: ['3-5 dashboards', '60 days of support'],
+    },
+    cta: { heading: 'Start', body: 'Tell us.', label: 'Start Your Consultation' },
+  },
+} satisfies AdvisorSources['services'][number];
+
+const article = {
+  id: 'server-errors-guide',
+  body: [
+    "import Note from './note.astro';",
+    '',
+    'Servers answer with a status code.',
+    '',
+    '## How Google treats codes',
+    '',
+    'It depends on the code.',
+    '',
+    '### 404 and 410: the page is gone',
+    '',
+    'Use 410 when a page is gone for good.',
+    '',
+    '| Code | Meaning |',
+    '| --- | --- |',
+    '| 404 | Not found |',
+    '| 410 | Gone |',
+    '',
+    '```text',
+    'HTTP/1.1 410 Gone',
+    '```',
+    '',
+    '<Note>A note for readers.</Note>',
+  ].join('\n'),
+  headings: [
+    { depth: 2, slug: 'how-google-treats-codes', text: 'How Google treats codes' },
+    { depth: 3, slug: '404-and-410-the-page-is-gone', text: '404 and 410: the page is gone' },
+  ],
+  data: {
+    title: 'Server Errors and SEO',
+    description: 'How Google handles 404, 410 and 5xx answers, and how to fix the causes.',
+    excerpt: 'A plain guide to status codes.',
+    category: 'Technical SEO' as const,
+    publishDate: new Date('2025-08-31'),
+    readTime: 8,
+    keywords: ['server errors'],
+    hero: { image: {} as never, alt: 'An illustration' },
+    backLink: 'articles' as const,
+    takeaways: ['Return 404 or 410 for missing pages'],
+    faq: [{ question: 'Is a soft 404 bad?', answer: 'Yes: return a real 404 or 410 instead.' }],
+  },
+} satisfies AdvisorSources['articles'][number];
+
+const sources: AdvisorSources = {
+  firm: {
+    name: 'Test Consulting',
+    description: 'Veteran-owned consulting for growing businesses and nonprofits everywhere.',
+    veteranOwned: true,
+    address: { region: 'Michigan', country: 'United States' },
+    contacts: [{ label: 'Sales', email: 'sales@example.com', description: 'Projects.' }],
+  },
+  contactIntro: 'A person will answer within one business day.',
+  services: [service],
+  articles: [article],
+  faqs: [
+    {
+      id: 'typical-timelines',
+      data: {
+        id: 'typical-timelines',
+        order: 1,
+        group: 'home',
+        question: 'How long before we see results?',
+        answer: 'Most clients see first results within 30-60 days.',
+      },
+    },
+  ],
+  consultants: [
+    {
+      id: 'consultant-one',
+      data: {
+        id: 'consultant-one',
+        order: 1,
+        name: 'Alex Example',
+        title: 'Principal',
+        bio: 'Leads engagements.',
+        knowsAbout: ['Operations'],
+      },
+    },
+  ],
+};
+
+describe('advisor index', () => {
+  const index = buildAdvisorIndex(sources);
+  const doc = (id: string) => index.docs.find((d) => d.id === id);
+
+  it('takes prices, scope and support from the service data, never from text', () => {
+    expect(index.services).toEqual([
+      {
+        id: 'data-insights',
+        url: '/services/data-insights',
+        name: 'Data Insights & Analytics',
+        aliases: ['Data Insights', 'data insights'],
+        description: service.data.description,
+        summary: 'Clear dashboards.',
+        audience: 'Owners who want an outside view of their numbers.',
+        startingPrice: 4000,
+        range: [4000, 12000],
+        scope: ['3-5 dashboards', '60 days of support'],
+        support: ['60 days of support'],
+        priceUrl: '/services/data-insights#investment-heading',
+      },
+    ]);
+    expect(doc('/services/data-insights#price')?.text).toBe(
+      [
+        'Data Insights & Analytics starts at $4,000. The listed range is $4,000-$12,000.',
+        'The starting price includes:',
+        '- 3-5 dashboards.',
+        '- 60 days of support.',
+      ].join('\n'),
+    );
+  });
+
+  it("makes each of a service page's blocks a document linked to the block", () => {
+    const facets = index.docs
+      .filter((d) => d.service === 'data-insights')
+      .map((d) => [d.facet, d.url]);
+    expect(facets).toEqual([
+      ['overview', '/services/data-insights'],
+      ['includes', '/services/data-insights#features-heading'],
+      ['price', '/services/data-insights#investment-heading'],
+      ['process', '/services/data-insights#process-heading'],
+      ['results', '/services/data-insights#results-heading'],
+      ['audience', '/services/data-insights#who-this-is-for'],
+      ['requirements', '/services/data-insights#what-we-need-from-you'],
+    ]);
+    expect(doc('/services/data-insights#requirements')?.text).toBe(
+      '- Read access to your systems\n- One person who knows the numbers',
+    );
+  });
+
+  it('cuts articles at ## and ### with the ids Astro rendered, the parent as context', () => {
+    const sections = index.docs.filter((d) => d.kind === 'article').map((d) => d.url);
+    expect(sections).toEqual([
+      '/articles/server-errors-guide',
+      '/articles/server-errors-guide#how-google-treats-codes',
+      '/articles/server-errors-guide#404-and-410-the-page-is-gone',
+      '/articles/server-errors-guide#takeaways-heading',
+    ]);
+    expect(doc('/articles/server-errors-guide#404-and-410-the-page-is-gone')).toMatchObject({
+      title: '404 and 410: the page is gone',
+      context: 'Server Errors and SEO: How Google treats codes',
+      // Tables become rows; code blocks, imports and components' markup are left out.
+      text: [
+        'Use 410 when a page is gone for good.',
+        '- 404; Meaning: Not found',
+        '- 410; Meaning: Gone',
+        'A note for readers.',
+      ].join('\n'),
+    });
+  });
+
+  it('links FAQ answers to their question on the page, and knows the team and contacts', () => {
+    expect(doc('faq/typical-timelines')?.url).toBe('/#faq-typical-timelines');
+    expect(doc('/articles/server-errors-guide#faq-is-a-soft-404-bad')?.kind).toBe('faq');
+    expect(doc('consultant/consultant-one')?.url).toBe('/consultants#consultant-one');
+    expect(doc('firm/contact')?.text).toContain('sales@example.com');
+    expect(doc('firm/contact')?.text).toContain('within one business day');
+    expect(doc('firm/about')?.text).toContain('veteran-owned business based in Michigan');
+  });
+
+  it('serialises a search index that loads and finds the section that answers', () => {
+    const search = AdvisorSearch.load(JSON.parse(JSON.stringify(index.search)), index.docs);
+    const [hit] = search.search('should deleted pages return 410?');
+    expect(hit?.doc.url).toBe('/articles/server-errors-guide#404-and-410-the-page-is-gone');
+    expect(hit?.coverage).toBeGreaterThan(0.5);
+    // Typos still find it; a question about something else covers nothing.
+    expect(search.search('dashbords')[0]?.doc.service).toBe('data-insights');
+    expect(search.search('weather in paris')[0]?.coverage ?? 0).toBe(0);
+  });
+});
+
+describe('mdxSections', () => {
+  it('falls back to Astro-style ids when no rendered headings are given', () => {
+    expect(mdxSections('## What about llms.txt?\n\nA proposal.').map((s) => s.anchor)).toEqual([
+      'what-about-llmstxt',
+    ]);
+  });
+
+  it('keeps nested list items under their item', () => {
+    const [section] = mdxSections('## Steps\n\n- First\n  - detail\n- Second');
+    expect(section?.text).toBe('- First\n  - detail\n- Second');
+  });
+});
