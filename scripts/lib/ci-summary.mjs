@@ -79,6 +79,29 @@ export function unformattedFiles(log) {
     .filter((file) => file && !/^Code style issues/.test(file));
 }
 
+/** Words `npm run spell` (cspell) does not know: `{file, line, column, word, suggestions}`. */
+export function spellingIssues(log, root) {
+  return stripAnsi(log)
+    .split('\n')
+    .map((line) =>
+      /^(\S+):(\d+):(\d+) - (?:Unknown|Forbidden) word \(([^)]+)\)(?:.*?Suggestions: \[([^\]]*)\])?/.exec(
+        line.trim(),
+      ),
+    )
+    .filter(Boolean)
+    .map(([, file, line, column, word, suggestions]) => ({
+      file: relativePath(file, root),
+      line: Number(line),
+      column: Number(column),
+      word,
+      suggestions: (suggestions ?? '')
+        .split(',')
+        .map((s) => s.trim().replace(/\*$/, ''))
+        .filter(Boolean)
+        .slice(0, 3),
+    }));
+}
+
 /** Type errors from `astro check`: `{file, line, column, code, message}`. */
 export function typeErrors(log, root) {
   return stripAnsi(log)
@@ -176,6 +199,11 @@ export function summarize({ log = '', vitest, playwright, root }) {
   const format = unformattedFiles(log).map(
     (file) => `- ${inline(file)}: not formatted (run \`npm run format\`)`,
   );
+  const spelling = spellingIssues(log, root).map(
+    ({ file, line, column, word, suggestions }) =>
+      `- ${inline(`${file}:${line}:${column}`)}: ${inline(word)}` +
+      (suggestions.length ? ` (perhaps ${suggestions.map(inline).join(', ')})` : ''),
+  );
   const entry = ({ file, line, test, message }) =>
     `- ${inline(line ? `${file}:${line}` : file)}${test ? ` › ${test}` : ''}${message ? `: ${clip(message)}` : ''}`;
   const unit = vitestFailures(vitest, root).map(entry);
@@ -185,6 +213,7 @@ export function summarize({ log = '', vitest, playwright, root }) {
     section('Content the build rejected', content),
     section('Type errors (astro check)', types),
     section('Formatting (prettier)', format),
+    section('Spelling (US English; add real terms to cspell-words.txt)', spelling),
     section('Failed unit, function and database tests (Vitest)', unit),
     section('Failed end-to-end tests (Playwright)', e2e),
   ].filter(Boolean);

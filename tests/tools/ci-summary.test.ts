@@ -1,7 +1,8 @@
 /**
  * The pull-request check's job summary, from real outputs of deliberately broken runs
  * (tests/fixtures/ci: an article with a wrong category, a string read time, a misspelt key and
- * no alt text; a type error; a failing and an unloadable Vitest file; a failing Playwright test).
+ * no alt text; a type error; unformatted code; British and unknown words; a failing and an
+ * unloadable Vitest file; a failing Playwright test).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentErrors,
   playwrightFailures,
+  spellingIssues,
   summarize,
   typeErrors,
   unformattedFiles,
@@ -58,6 +60,30 @@ describe('job summary', () => {
 
   it('lists the files prettier --check found unformatted', () => {
     expect(unformattedFiles(fixture('prettier.log'))).toEqual(['src/lib/zz-fmt.ts']);
+  });
+
+  it('lists the words the spelling check does not know, with its suggestions', () => {
+    const issues = spellingIssues(fixture('cspell.log'), root);
+    expect(issues.slice(0, 2)).toEqual([
+      {
+        file: 'src/content/articles/zz-spell.mdx',
+        line: 5,
+        column: 4,
+        word: 'optimise',
+        suggestions: ['optimism', 'optimist', 'optimize'],
+      },
+      {
+        file: 'src/content/articles/zz-spell.mdx',
+        line: 5,
+        column: 17,
+        word: 'colour',
+        suggestions: ['color'],
+      },
+    ]);
+    expect(issues.map((i) => i.word)).toContain('qwzxly');
+    expect(summarize({ log: fixture('cspell.log') })).toContain(
+      '- `src/content/articles/zz-spell.mdx:5:17`: `colour` (perhaps `color`)',
+    );
   });
 
   it('lists failed Vitest tests with file and line, and files that did not load', () => {
