@@ -79,7 +79,11 @@ export function unformattedFiles(log) {
     .filter((file) => file && !/^Code style issues/.test(file));
 }
 
-/** Words `npm run spell` (cspell) does not know: `{file, line, column, word, suggestions}`. */
+/**
+ * Words `npm run spell` (cspell) does not know.
+ *
+ * @returns {{ file: string, line: number, column: number, word: string, suggestions: string[] }[]}
+ */
 export function spellingIssues(log, root) {
   return stripAnsi(log)
     .split('\n')
