@@ -5,10 +5,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   blankCode,
   extractLinks,
@@ -268,6 +268,7 @@ describe('the crawler against a local server', () => {
 
   it('npm run check:links reports file, line and status, keeps a cache, and exits 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'links-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const article = join(dir, 'article.mdx');
     writeFileSync(
       article,
