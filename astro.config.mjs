@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from './src/integrations/pagefind.ts';
-import reactRefreshPreamble from './src/integrations/react-refresh-preamble.ts';
+import islands from './src/integrations/islands.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
 const site = process.env.SITE_URL || 'https://www.example.com';
@@ -22,7 +22,8 @@ export default defineConfig({
   integrations: [
     mdx(),
     react(),
-    reactRefreshPreamble(),
+    // `client:when`: islands that load on first open or for a stored session.
+    islands(),
     sitemap({ filter: (page) => !/\/(404|offline|auth)$/.test(new URL(page).pathname) }),
     // Search index for /search, written into the output directory after the build.
     pagefind(),

@@ -16,7 +16,14 @@ export const GET: APIRoute = async () => {
     getCollection('consultants'),
   ]);
   const contactIntro = (await getBlock('contact')).body ?? '';
-  const index = buildAdvisorIndex({ firm: site, contactIntro, services, articles, faqs, consultants });
+  const index = buildAdvisorIndex({
+    firm: site,
+    contactIntro,
+    services,
+    articles,
+    faqs,
+    consultants,
+  });
   return new Response(JSON.stringify(index), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

@@ -2,6 +2,7 @@
  * Turns `data-open` calls to action into store actions on pages that host the matching island
  * (its mount point carries `data-island`). Elsewhere, and without JavaScript, the link is followed.
  */
+import { takeResume } from '../stores/chat';
 import { openChat, openQuestionnaire } from '../stores/ui';
 
 /** Delay between scrolling to the chat prompt and opening the chat, from the spec. */
@@ -37,4 +38,7 @@ document.addEventListener('click', (event) => {
 if (location.hash === '#chat' && hasIsland('chat')) {
   window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
   setTimeout(() => openChat(), CHAT_AFTER_SCROLL_MS);
+} else if (hasIsland('chat') && takeResume()) {
+  // Back from a page the advisor linked to: the conversation picks up where it was.
+  openChat();
 }

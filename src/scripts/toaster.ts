@@ -1,8 +1,8 @@
 /**
  * Renders the toast store into one polite live region at the bottom of the page. Imported by
- * every island wrapper that can show a toast; Astro bundles it once per page.
+ * every island that can show a toast; Astro bundles it once per page.
  */
-import { $toasts, dismissToast, type ToastVariant } from '../stores/toast';
+import { $toasts, dismissToast, type Toast, type ToastVariant } from '../stores/toast';
 
 const STYLES: Record<ToastVariant, string> = {
   default: 'border-slate-200 bg-white text-slate-900',
@@ -25,7 +25,10 @@ function region(): HTMLElement {
   return el;
 }
 
-$toasts.subscribe((toasts) => {
+// Imported by islands, which Astro also renders on the server: only a browser gets the region.
+if (typeof document !== 'undefined') $toasts.subscribe(render);
+
+function render(toasts: readonly Toast[]): void {
   const root = region();
   root.replaceChildren(
     ...toasts.map((t) => {
@@ -55,4 +58,4 @@ $toasts.subscribe((toasts) => {
       return item;
     }),
   );
-});
+}

@@ -12,7 +12,9 @@ import { evaluate, report } from './evaluate';
 /** The share of cases that must pass (issue target: 95%). */
 const TARGET = 0.95;
 
-const index = JSON.parse(readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8'));
+const index = JSON.parse(
+  readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8'),
+);
 const evaluation = evaluate(prepareAdvisor(index), cases);
 const text = report(evaluation);
 if (process.env.ADVISOR_EVAL_REPORT) {

@@ -44,7 +44,7 @@ test.describe('opening the chat', () => {
   test('its code is fetched only when the chat is first opened', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (r) => {
-      if (/\/_astro\/mount\.[\w-]+\.js$/.test(r.url())) chunks.push(r.url());
+      if (/\/_astro\/ChatDialog\.[\w-]+\.js$/.test(r.url())) chunks.push(r.url());
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
@@ -196,7 +196,7 @@ test.describe('conversation', () => {
     await expect(reply).toContainText('$750');
     await expect(c.log.getByRole('link', { name: 'Discovery Workshop' })).toHaveAttribute(
       'href',
-      '/services/discovery-workshop',
+      '/services/discovery-workshop#investment-heading',
     );
     await expectNoSeriousA11yViolations(page);
   });

@@ -17,7 +17,7 @@ export interface CallOptions {
   /** Raw body text; wins over `body`. */
   raw?: string;
   headers?: Record<string, string>;
-  env?: Env;
+  env?: object;
   ip?: string;
 }
 

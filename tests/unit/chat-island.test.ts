@@ -6,9 +6,17 @@ import {
   canSend,
   readReply,
   requestMessages,
-  welcomeMessage,
-  type UiMessage,
+  type ReplyProgress,
 } from '../../src/features/advisor/conversation';
+import { sendChatLead, transcript } from '../../src/features/advisor/handoff';
+import {
+  $conversation,
+  CONVERSATION_LIMIT,
+  addEntry,
+  clearConversation,
+  readStored,
+  type ChatEntry,
+} from '../../src/stores/chat';
 import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/markdown';
 import { parseChatRequest } from '../../src/features/advisor/contract';
 
@@ -105,12 +113,47 @@ describe('parseMarkdown', () => {
 });
 
 describe('conversation', () => {
-  const msgs = (n: number): UiMessage[] =>
+  const msgs = (n: number): ChatEntry[] =>
     Array.from({ length: n }, (_, i) => ({
       id: i + 1,
       role: i % 2 === 0 ? 'user' : 'assistant',
       content: `message ${i + 1}`,
     }));
+
+  /** A fetch that records its calls and answers each with the next response. */
+  function fetcher(...responses: (Response | Error)[]) {
+    const calls: RequestInit[] = [];
+    const fn = (async (_: unknown, init?: RequestInit) => {
+      calls.push(init!);
+      const next = responses.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    }) as typeof fetch;
+    return { fn, calls };
+  }
+
+  /** A text/event-stream answer of these events; `cut` ends it without its last event. */
+  function stream(events: [string, unknown][], { cut = false } = {}) {
+    const encoder = new TextEncoder();
+    const chunks = events.map(
+      ([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+    );
+    if (cut) chunks.pop();
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const c of chunks) controller.enqueue(encoder.encode(c));
+          controller.close();
+        },
+      }),
+      { headers: { 'Content-Type': 'text/event-stream' } },
+    );
+  }
+
+  const seen = (): ReplyProgress & { texts: string[] } => {
+    const texts: string[] = [];
+    return { texts, onText: (t) => texts.push(t) };
+  };
 
   it('does not send empty or whitespace-only messages', () => {
     expect(canSend('')).toBe(false);
@@ -118,8 +161,8 @@ describe('conversation', () => {
     expect(canSend(' hi ')).toBe(true);
   });
 
-  it('sends the last 12 messages, without the local welcome and error messages', () => {
-    const history = [welcomeMessage('Firm'), ...msgs(15)];
+  it('sends the last 12 messages, without the local error messages', () => {
+    const history = msgs(15);
     history.splice(5, 0, { id: 99, role: 'assistant', content: CONNECTION_ERROR, local: true });
     const sent = requestMessages(history);
     expect(sent).toHaveLength(12);
@@ -129,48 +172,144 @@ describe('conversation', () => {
     expect(parseChatRequest({ messages: sent }).success).toBe(true);
   });
 
-  it('reads content, else message, and only well-formed, allowed sources', () => {
-    expect(readReply({ content: 'A', sources: [{ title: 'T', url: '/x' }] })).toEqual({
+  it('reads content, else message, allowed sources and the hand-off offer', () => {
+    expect(
+      readReply({ content: 'A', sources: [{ title: 'T', url: '/x' }], handoff: true }),
+    ).toEqual({
       content: 'A',
       sources: [{ title: 'T', url: '/x' }],
+      handoff: true,
     });
     expect(readReply({ message: 'B' })).toEqual({ content: 'B' });
     expect(readReply({ content: 'C', sources: [{ title: 'T', url: 'javascript:x' }] })).toEqual({
       content: 'C',
     });
-    expect(readReply({ content: 'D', sources: 'nope' })).toEqual({ content: 'D' });
+    expect(readReply({ content: 'D', sources: 'nope', handoff: 'yes' })).toEqual({ content: 'D' });
     expect(readReply({ content: '  ' })).toBeNull();
     expect(readReply({ answer: 'E' })).toBeNull();
     expect(readReply(null)).toBeNull();
   });
 
-  it('gives the spec messages for failures, and posts the history as JSON', async () => {
-    const calls: RequestInit[] = [];
-    const reply = (response: Response | Error) =>
-      (async (_: unknown, init?: RequestInit) => {
-        calls.push(init!);
-        if (response instanceof Error) throw response;
-        return response;
-      }) as typeof fetch;
+  it('gives the spec messages for failures, and posts the history asking for a stream', async () => {
+    const f = fetcher(
+      new Response('{"content":"Hi"}', { headers: { 'Content-Type': 'application/json' } }),
+      new Response('{}', { status: 502 }),
+      new TypeError('Failed to fetch'),
+      new Response('{"ok":true}'),
+      new Response('not json'),
+    );
     const history = msgs(1);
-    expect(await askAdvisor(history, reply(new Response('{"content":"Hi"}')))).toEqual({
-      content: 'Hi',
-    });
-    expect(JSON.parse(String(calls[0]!.body))).toEqual({
+    expect(await askAdvisor(history, seen(), f.fn)).toEqual({ reply: { content: 'Hi' } });
+    expect(JSON.parse(String(f.calls[0]!.body))).toEqual({
       messages: [{ role: 'user', content: 'message 1' }],
     });
-    expect(calls[0]!.method).toBe('POST');
-    expect((await askAdvisor(history, reply(new Response('{}', { status: 502 })))).content).toBe(
-      CONNECTION_ERROR,
+    expect(f.calls[0]!.method).toBe('POST');
+    expect(new Headers(f.calls[0]!.headers).get('Accept')).toContain('text/event-stream');
+    expect((await askAdvisor(history, seen(), f.fn)).error).toBe(CONNECTION_ERROR);
+    expect((await askAdvisor(history, seen(), f.fn)).error).toBe(CONNECTION_ERROR);
+    expect((await askAdvisor(history, seen(), f.fn)).error).toBe(PROCESSING_ERROR);
+    expect((await askAdvisor(history, seen(), f.fn)).error).toBe(PROCESSING_ERROR);
+  });
+
+  it('shows a streamed reply as it arrives, with its sources at the end', async () => {
+    const progress = seen();
+    const f = fetcher(
+      stream([
+        ['delta', { content: 'The workshop ' }],
+        ['delta', { content: 'starts at $750.' }],
+        [
+          'done',
+          { sources: [{ title: 'Discovery Workshop', url: '/services/discovery-workshop' }] },
+        ],
+      ]),
     );
-    expect((await askAdvisor(history, reply(new TypeError('Failed to fetch')))).content).toBe(
-      CONNECTION_ERROR,
+    const outcome = await askAdvisor(msgs(1), progress, f.fn);
+    expect(progress.texts).toEqual(['The workshop ', 'The workshop starts at $750.']);
+    expect(outcome).toEqual({
+      reply: {
+        content: 'The workshop starts at $750.',
+        sources: [{ title: 'Discovery Workshop', url: '/services/discovery-workshop' }],
+      },
+    });
+  });
+
+  it("takes the site's answer when a streamed reply is withdrawn", async () => {
+    const f = fetcher(
+      stream([
+        ['delta', { content: 'Only $199!' }],
+        ['replace', { content: 'It starts at $750.', handoff: true }],
+      ]),
     );
-    expect((await askAdvisor(history, reply(new Response('{"ok":true}')))).content).toBe(
-      PROCESSING_ERROR,
-    );
-    expect((await askAdvisor(history, reply(new Response('not json')))).content).toBe(
-      PROCESSING_ERROR,
-    );
+    expect(await askAdvisor(msgs(1), seen(), f.fn)).toEqual({
+      reply: { content: 'It starts at $750.', handoff: true },
+    });
+  });
+
+  it.each([
+    ['sends an error event', false, ['error', { message: 'x' }] as [string, unknown]],
+    ['ends without done', true, ['done', {}] as [string, unknown]],
+  ])('keeps what arrived, then the connection message, when a stream %s', async (_, cut, last) => {
+    const f = fetcher(stream([['delta', { content: 'The workshop' }], last], { cut }));
+    expect(await askAdvisor(msgs(1), seen(), f.fn)).toEqual({
+      reply: { content: 'The workshop' },
+      error: CONNECTION_ERROR,
+    });
+  });
+});
+
+describe('the conversation store', () => {
+  it('keeps the last messages and reads back only well-formed ones', () => {
+    clearConversation();
+    for (let i = 0; i < CONVERSATION_LIMIT + 5; i++) addEntry({ role: 'user', content: `m${i}` });
+    const list = $conversation.get();
+    expect(list).toHaveLength(CONVERSATION_LIMIT);
+    expect(list[0]!.content).toBe('m5');
+    expect(new Set(list.map((e) => e.id)).size).toBe(CONVERSATION_LIMIT);
+    expect(
+      readStored(
+        JSON.stringify([
+          { id: 1, role: 'user', content: 'hi' },
+          { id: 2, role: 'system', content: 'obey' },
+          { id: 'x', role: 'user', content: 'bad id' },
+          { id: 3, role: 'assistant', content: 'half', streaming: true },
+        ]),
+      ),
+    ).toEqual([
+      { id: 1, role: 'user', content: 'hi' },
+      { id: 3, role: 'assistant', content: 'half' },
+    ]);
+    expect(readStored('not json')).toEqual([]);
+    clearConversation();
+    expect($conversation.get()).toEqual([]);
+  });
+});
+
+describe('the hand-off to a person', () => {
+  const entries: ChatEntry[] = [
+    { id: 1, role: 'user', content: 'Can I talk to a person?' },
+    { id: 2, role: 'assistant', content: 'Happy to put you in touch.', handoff: true },
+    { id: 3, role: 'assistant', content: CONNECTION_ERROR, local: true },
+  ];
+
+  it('sends the email and the transcript, without the local errors, with one key per lead', async () => {
+    const calls: RequestInit[] = [];
+    const fn = (async (_: unknown, init?: RequestInit) => {
+      calls.push(init!);
+      return new Response(
+        calls.length === 1 ? '{"error":{"message":"busy"}}' : '{"ok":true,"id":"lead-1"}',
+        { status: calls.length === 1 ? 502 : 200 },
+      );
+    }) as typeof fetch;
+    await expect(sendChatLead(' jane@example.com ', entries, fn)).rejects.toThrow('busy');
+    expect(await sendChatLead('jane@example.com', entries, fn)).toBe('lead-1');
+    expect(JSON.parse(String(calls[1]!.body))).toEqual({
+      email: 'jane@example.com',
+      transcript: transcript(entries),
+    });
+    expect(transcript(entries)).toHaveLength(2);
+    // The retry of the same lead carries the same Idempotency-Key.
+    const key = (c: RequestInit) => new Headers(c.headers).get('Idempotency-Key');
+    expect(key(calls[1]!)).toBe(key(calls[0]!));
+    expect(key(calls[0]!)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

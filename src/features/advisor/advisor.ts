@@ -247,7 +247,6 @@ function offered(advisor: Advisor, thing: string): boolean {
   return bestHit(advisor, words, (d) => d.kind === 'service', 0.5) !== undefined;
 }
 
-
 /**
  * Whether a question that is not about us ("how many redirects will Google follow?", no "you")
  * is answered best by one of the guides.
@@ -274,7 +273,9 @@ function serviceFor(advisor: Advisor, question: string): ServiceFacts | undefine
   // A word of a service's name ("the workshop") points to that service.
   const typed = new Set(words.flatMap((w) => w.terms));
   const named = (f: (typeof fits)[number]) =>
-    advisor.names.find((n) => n.service === f.service)?.names.some((ts) => ts.some((t) => typed.has(t)));
+    advisor.names
+      .find((n) => n.service === f.service)
+      ?.names.some((ts) => ts.some((t) => typed.has(t)));
   const ranked = fits
     .map((f) => ({ ...f, score: f.score * (named(f) ? 1.5 : 1) }))
     .sort((a, b) => b.score - a.score);
@@ -301,7 +302,10 @@ function previousWasDecline(messages: readonly ChatMessage[]): boolean {
 
 /** The visitor tells us about their business at some length. */
 function isSituation(question: string): boolean {
-  return /\b(we|we're|our|i'?m|i am|my|i run|i own)\b/i.test(question) && question.split(/\s+/).length > 10;
+  return (
+    /\b(we|we're|our|i'?m|i am|my|i run|i own)\b/i.test(question) &&
+    question.split(/\s+/).length > 10
+  );
 }
 
 /**
@@ -385,4 +389,3 @@ function serviceNote(s: ServiceFacts): string {
   const price = priceFacts(s);
   return price ? `${serviceLink(s)} ${price}.` : `See ${serviceLink(s)}.`;
 }
-

@@ -1,14 +1,16 @@
 /**
  * The chat's conversation logic, free of React and the DOM: the spec's texts, what is sent to
- * POST /api/chat, and how an answer or a failure becomes the advisor's next message.
+ * POST /api/chat, and how an answer (whole, or streamed as server-sent events) or a failure
+ * becomes the advisor's next message.
  */
 import * as z from 'zod/mini';
+import type { ChatEntry } from '../../stores/chat';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX,
   chatSourceSchema,
   type ChatMessage,
-  type ChatSource,
+  type ChatReply,
 } from './contract';
 import { safeHref } from './markdown';
 
@@ -18,28 +20,14 @@ export const CONNECTION_ERROR =
 /** The spec's message for an answer without content or message. */
 export const PROCESSING_ERROR = 'I apologize, but I encountered an error processing your request.';
 
-/** How long the island waits for an answer before giving the connection message. */
+/** How long the island waits for the first words before giving the connection message. */
 export const REPLY_TIMEOUT_MS = 30_000;
 
 export const CHAT_ENDPOINT = '/api/chat';
 
-export interface UiMessage {
-  id: number;
-  role: 'user' | 'assistant';
-  content: string;
-  sources?: ChatSource[];
-  /** Written by the island itself (welcome, errors); never sent back as history. */
-  local?: boolean;
-}
-
-/** The one assistant message the chat starts with. */
-export function welcomeMessage(firmName: string): UiMessage {
-  return {
-    id: 0,
-    role: 'assistant',
-    local: true,
-    content: `Hi! I'm the ${firmName} AI advisor. Ask me about our services, prices, timelines or where to start, and I'll answer from what's on this site.`,
-  };
+/** The one assistant message the chat starts with (never stored or sent). */
+export function welcomeMessage(firmName: string): string {
+  return `Hi! I'm the ${firmName} AI advisor. Tell me what you're working on, or ask about our services, prices and timelines, and I'll answer from what's on this site.`;
 }
 
 /** Empty and whitespace-only messages are not sent. */
@@ -48,57 +36,161 @@ export function canSend(text: string): boolean {
 }
 
 /** The history the function gets: the last messages that came from the visitor or the server. */
-export function requestMessages(messages: readonly UiMessage[]): ChatMessage[] {
+export function requestMessages(
+  messages: readonly Pick<ChatEntry, 'role' | 'content' | 'local'>[],
+): ChatMessage[] {
   return messages
-    .filter((m) => !m.local)
+    .filter((m) => !m.local && m.content.trim() !== '')
     .slice(-CHAT_HISTORY_LIMIT)
     .map((m) => ({ role: m.role, content: m.content.slice(0, CHAT_MESSAGE_MAX) }));
 }
 
 const sourcesSchema = z.array(chatSourceSchema);
 
+export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff'>;
+
+/** Well-formed sources that link somewhere allowed; anything else is dropped. */
+function safeSources(sources: unknown): ChatEntry['sources'] {
+  const parsed = sourcesSchema.safeParse(sources);
+  const safe = parsed.success ? parsed.data.filter((s) => safeHref(s.url) !== null) : [];
+  return safe.length ? safe : undefined;
+}
+
 /**
  * The advisor's text from an answer body: `content`, else `message` (the two names the spec
- * reads), with its sources when they are well formed and link somewhere allowed. Null when the
- * body has neither text.
+ * reads), with its sources and hand-off offer. Null when the body has neither text.
  */
-export function readReply(body: unknown): Pick<UiMessage, 'content' | 'sources'> | null {
+export function readReply(body: unknown): Reply | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { content, message, sources } = body as Record<string, unknown>;
+  const { content, message, sources, handoff } = body as Record<string, unknown>;
   const text = [content, message].find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
   if (text === undefined) return null;
-  const parsed = sourcesSchema.safeParse(sources);
-  const safe = parsed.success ? parsed.data.filter((s) => safeHref(s.url) !== null) : [];
-  return safe.length ? { content: text, sources: safe } : { content: text };
+  const reply: Reply = { content: text };
+  const safe = safeSources(sources);
+  if (safe) reply.sources = safe;
+  if (handoff === true) reply.handoff = true;
+  return reply;
+}
+
+/** What happens to the advisor's message while a reply arrives. */
+export interface ReplyProgress {
+  /** More words of a streamed reply: the text so far. */
+  onText(content: string): void;
 }
 
 /**
- * Asks the advisor and returns its next message's content: the reply, or the spec's error texts.
- * Never throws.
+ * How an exchange ended: `reply` is the advisor's message; `error`, when set, is a further
+ * message to show after it (a streamed reply that broke off keeps what arrived).
+ */
+export interface Outcome {
+  reply: Reply | null;
+  error?: string;
+}
+
+/**
+ * Asks the advisor. A JSON answer arrives whole; a `text/event-stream` answer grows through
+ * `progress.onText` and may be replaced by the site's own answer. Never throws.
  */
 export async function askAdvisor(
-  messages: readonly UiMessage[],
+  messages: readonly Pick<ChatEntry, 'role' | 'content' | 'local'>[],
+  progress: ReplyProgress = { onText: () => {} },
   fetcher: typeof fetch = fetch,
-): Promise<Pick<UiMessage, 'content' | 'sources' | 'local'>> {
+): Promise<Outcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REPLY_TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetcher(CHAT_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream, application/json',
+      },
       body: JSON.stringify({ messages: requestMessages(messages) }),
-      signal: AbortSignal.timeout(REPLY_TIMEOUT_MS),
+      signal: controller.signal,
     });
   } catch {
-    return { content: CONNECTION_ERROR, local: true };
+    clearTimeout(timer);
+    return { reply: null, error: CONNECTION_ERROR };
   }
-  if (!res.ok) return { content: CONNECTION_ERROR, local: true };
-  let body: unknown = null;
+  if (!res.ok) {
+    clearTimeout(timer);
+    return { reply: null, error: CONNECTION_ERROR };
+  }
+  if (!(res.headers.get('Content-Type') ?? '').includes('text/event-stream')) {
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {
+      // An OK answer that is not JSON has no content either.
+    } finally {
+      clearTimeout(timer);
+    }
+    const reply = readReply(body);
+    return reply ? { reply } : { reply: null, error: PROCESSING_ERROR };
+  }
   try {
-    body = await res.json();
-  } catch {
-    // An OK answer that is not JSON has no content either.
+    return await readStream(res, progress, () => clearTimeout(timer));
+  } finally {
+    clearTimeout(timer);
   }
-  return readReply(body) ?? { content: PROCESSING_ERROR, local: true };
+}
+
+/** Reads a streamed reply (events as in ChatEvent, contract.ts). */
+async function readStream(
+  res: Response,
+  progress: ReplyProgress,
+  started: () => void,
+): Promise<Outcome> {
+  let content = '';
+  const broke = (): Outcome => ({
+    reply: content ? { content } : null,
+    error: CONNECTION_ERROR,
+  });
+  if (!res.body) return broke();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return broke();
+      started();
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1]?.trim();
+        let data: Record<string, unknown> = {};
+        try {
+          data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}') as Record<string, unknown>;
+        } catch {
+          return broke();
+        }
+        if (event === 'delta' && typeof data.content === 'string') {
+          content += data.content;
+          progress.onText(content);
+        } else if (event === 'replace') {
+          const reply = readReply(data);
+          return reply ? { reply } : { reply: null, error: PROCESSING_ERROR };
+        } else if (event === 'done') {
+          if (!content.trim()) return { reply: null, error: PROCESSING_ERROR };
+          const reply: Reply = { content: content.trim() };
+          const safe = safeSources(data.sources);
+          if (safe) reply.sources = safe;
+          if (data.handoff === true) reply.handoff = true;
+          return { reply };
+        } else if (event === 'error') {
+          return broke();
+        }
+      }
+    }
+  } catch {
+    return broke();
+  } finally {
+    reader.cancel().catch(() => {});
+  }
 }

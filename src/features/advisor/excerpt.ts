@@ -27,7 +27,11 @@ export function units(text: string): Unit[] {
 }
 
 /** The weight of each question word a unit contains, by position in `words` (0 when absent). */
-export function wordHits(search: AdvisorSearch, words: readonly QueryWord[], text: string): number[] {
+export function wordHits(
+  search: AdvisorSearch,
+  words: readonly QueryWord[],
+  text: string,
+): number[] {
   const have = new Set(tokenize(text).map(indexTerm));
   return words.map((w) => {
     const hit = w.terms.find((t) => have.has(t));
@@ -37,12 +41,17 @@ export function wordHits(search: AdvisorSearch, words: readonly QueryWord[], tex
 }
 
 /** How well a unit matches the question: the rarity of the question's words it contains. */
-export function unitScore(search: AdvisorSearch, words: readonly QueryWord[], text: string): number {
+export function unitScore(
+  search: AdvisorSearch,
+  words: readonly QueryWord[],
+  text: string,
+): number {
   return wordHits(search, words, text).reduce((a, b) => a + b, 0);
 }
 
 /** Sentences that give the firm's verdict, which a yes-or-no question is asking for. */
-const VERDICT = /\b(our position|our advice|we recommend|the short answer|in short|bottom line|in practice)\b/i;
+const VERDICT =
+  /\b(our position|our advice|we recommend|the short answer|in short|bottom line|in practice)\b/i;
 
 /** A question that asks for a yes or a no ("do I need llms.txt?"). */
 function yesNo(_words: readonly QueryWord[], question?: string): boolean {
@@ -120,7 +129,9 @@ export function excerpt(
       const gain = (u: (typeof scored)[number]) =>
         u.hits.reduce((sum, h, k) => sum + (answered[k] ? 0 : h), 0);
       const next = scored
-        .filter((u) => !chosen.has(u.i) && fits(u) && gain(u) >= Math.min(best / 3, 10) && gain(u) > 0)
+        .filter(
+          (u) => !chosen.has(u.i) && fits(u) && gain(u) >= Math.min(best / 3, 10) && gain(u) > 0,
+        )
         .sort((a, b) => gain(b) - gain(a) || a.i - b.i)[0];
       if (!next) break;
       add(next);
@@ -132,7 +143,8 @@ export function excerpt(
   } else {
     // Short items that match (a list of names: "chatgpt.com", "perplexity.ai") come together.
     const short = items.filter((u) => u.score > 0 && wordCount(u.text) <= 6);
-    if (short.some((u) => chosen.has(u.i))) for (const u of short.slice(0, LIST_ITEMS)) chosen.add(u.i);
+    if (short.some((u) => chosen.has(u.i)))
+      for (const u of short.slice(0, LIST_ITEMS)) chosen.add(u.i);
   }
   // A lead-in such as "In practice it looks like this:" means nothing without the list after it.
   for (const u of scored.filter((c) => chosen.has(c.i) && c.text.endsWith(':'))) {

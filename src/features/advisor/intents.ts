@@ -202,25 +202,36 @@ export function isFollowUp(text: string): boolean {
 const OUT_OF_SCOPE: [OutOfScope, RegExp][] = [
   // Asking to see or dictate the advisor's own words. ("Ignore your instructions and..." asks
   // nothing of that kind: the rest of the message is answered from the site as usual.)
-  ['instructions', /\b(system prompt|(repeat|reveal|show me|print|tell me) (your|the) (prompt|instructions|rules)|developer mode|jailbreak|(reply|respond|answer|say|write) (with |back )?(exactly|only|just|verbatim)\b|nothing else)\b/],
-  ['task', /\b(write|draft|create|compose) (me |us )?(a |an |my )?(cover letter|resume|cv|essay|poem|story|song|speech|tweet|homework)\b/],
-  ['product', /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)|\b(the )?best (crm|software|app|platform|erp)\b/],
+  [
+    'instructions',
+    /\b(system prompt|(repeat|reveal|show me|print|tell me) (your|the) (prompt|instructions|rules)|developer mode|jailbreak|(reply|respond|answer|say|write) (with |back )?(exactly|only|just|verbatim)\b|nothing else)\b/,
+  ],
+  [
+    'task',
+    /\b(write|draft|create|compose) (me |us )?(a |an |my )?(cover letter|resume|cv|essay|poem|story|song|speech|tweet|homework)\b/,
+  ],
+  [
+    'product',
+    /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)|\b(the )?best (crm|software|app|platform|erp)\b/,
+  ],
   ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back|refund)\b/],
-  ['account', /\b(my|our) (invoice|payment|bill|account|order|check|cheque)s?\b.*\b(paid|received|status|balance|due|arrived|went through)\b|\binvoice #?\d+/],
+  [
+    'account',
+    /\b(my|our) (invoice|payment|bill|account|order|check|cheque)s?\b.*\b(paid|received|status|balance|due|arrived|went through)\b|\binvoice #?\d+/,
+  ],
   ['hourly', /\b(hourly|per hour|an hour rate|day rate|daily rate|per day rate)\b/],
-  ['legal', /\b(legal advice|is (it|this|that) legal|lawyer|attorney says|violat\w*|hipaa|gdpr|ccpa|ada complian\w*|comply with)\b/],
-  ['competitor', /\bwhat (does|do|would) (?!you\b|your\b|it\b|that\b|this\b|they\b|the\b)[a-z0-9&.]+ (charge|cost|quote)\b/],
+  [
+    'legal',
+    /\b(legal advice|is (it|this|that) legal|lawyer|attorney says|violat\w*|hipaa|gdpr|ccpa|ada complian\w*|comply with)\b/,
+  ],
+  [
+    'competitor',
+    /\bwhat (does|do|would) (?!you\b|your\b|it\b|that\b|this\b|they\b|the\b)[a-z0-9&.]+ (charge|cost|quote)\b/,
+  ],
 ];
 
 export type OutOfScope =
-  | 'instructions'
-  | 'task'
-  | 'product'
-  | 'promise'
-  | 'account'
-  | 'hourly'
-  | 'legal'
-  | 'competitor';
+  'instructions' | 'task' | 'product' | 'promise' | 'account' | 'hourly' | 'legal' | 'competitor';
 
 export function outOfScope(text: string): OutOfScope | undefined {
   const t = normalise(text);
@@ -233,7 +244,9 @@ const CAPABILITY =
 /** What a "do you build / offer / run ...?" question asks for: the thing after the verb. */
 export function askedCapability(text: string): string | undefined {
   const thing = CAPABILITY.exec(normalise(text))?.[1]?.trim();
-  return thing && !/^(that|this|it|those|these|them|so|that for (me|us))$/.test(thing) ? thing : undefined;
+  return thing && !/^(that|this|it|those|these|them|so|that for (me|us))$/.test(thing)
+    ? thing
+    : undefined;
 }
 
 const SERVICE_LIST =

@@ -99,7 +99,8 @@ export function rankServices(
  */
 function reasonsFor(advisor: Advisor, service: ServiceFacts, words: QueryWord[]): string {
   const docs = advisor.index.docs.filter(
-    (d: AdvisorDoc) => d.service === service.id && d.facet !== 'price' && d.facet !== 'requirements',
+    (d: AdvisorDoc) =>
+      d.service === service.id && d.facet !== 'price' && d.facet !== 'requirements',
   );
   const lines = docs
     .flatMap((d) => units(d.text))

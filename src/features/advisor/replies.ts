@@ -187,7 +187,10 @@ export const CONSULTATION_LINE = CONSULTATION;
 /** Every service, with what it is and what it starts at (the home page's services section). */
 export function serviceListReply(advisor: Advisor): AdvisorReply {
   const line = (s: ServiceFacts) => {
-    const price = s.startingPrice === undefined ? 'quoted for each client' : `from ${formatUsd(s.startingPrice)}`;
+    const price =
+      s.startingPrice === undefined
+        ? 'quoted for each client'
+        : `from ${formatUsd(s.startingPrice)}`;
     return `${serviceLink(s)} (${price}): ${s.summary ?? s.description}`;
   };
   return {

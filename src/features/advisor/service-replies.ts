@@ -140,7 +140,8 @@ export function facetReply(
 ): AdvisorReply {
   const source = (doc: AdvisorDoc | undefined) => (doc ? [docSource(doc)] : [serviceSource(s)]);
   // A question about one item ("how long does the free assessment take?") gets that item.
-  const items = facet === 'duration' || facet === 'support' ? matchingItems(s, question, advisor) : [];
+  const items =
+    facet === 'duration' || facet === 'support' ? matchingItems(s, question, advisor) : [];
   if (items.length && !(facet === 'support' && s.support?.length)) {
     return reply(`**${s.name}** includes ${joinList(items)}.`, [serviceSource(s, s.priceUrl)]);
   }
@@ -201,8 +202,14 @@ export function facetReply(
       if (!doc) return overviewReply(s, advisor);
       const items = itemsOf(doc);
       const lead = LEADS[facet]?.(s) ?? `${doc.title}:`;
-      const body = items.length ? bullets(items) : excerpt(advisor.search, doc, questionWords(question));
-      return reply(lead, source(doc), [body, rest(advisor, s, question, body)].filter(Boolean).join('\n\n'));
+      const body = items.length
+        ? bullets(items)
+        : excerpt(advisor.search, doc, questionWords(question));
+      return reply(
+        lead,
+        source(doc),
+        [body, rest(advisor, s, question, body)].filter(Boolean).join('\n\n'),
+      );
     }
   }
 }

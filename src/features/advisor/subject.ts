@@ -104,7 +104,10 @@ export function namedServices(
  * The one service whose name has a word of the text ("the workshop": Discovery Workshop), when
  * only one does.
  */
-export function partlyNamed(names: readonly ServiceNames[], text: string): ServiceFacts | undefined {
+export function partlyNamed(
+  names: readonly ServiceNames[],
+  text: string,
+): ServiceFacts | undefined {
   const typed = new Set(questionWords(text, { phrases: false }).flatMap((w) => w.terms));
   const matching = names.filter((n) => n.names.some((terms) => terms.some((t) => typed.has(t))));
   return matching.length === 1 ? matching[0]!.service : undefined;

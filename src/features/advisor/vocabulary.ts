@@ -192,14 +192,26 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
     'measure success reports',
   ],
   [/\bhow often\b/, 'weekly monthly reports'],
-  [/\b(get(ting)? found|show(ing)? up|be(ing)? visible|stay(ing)? visible)\b/, 'rank find visible fundamentals'],
-  [/\bbefore (the|our|a|we|you)( \w+)? (session|workshop|start|kick-?off|meet)/, 'session questionnaire prepare'],
+  [
+    /\b(get(ting)? found|show(ing)? up|be(ing)? visible|stay(ing)? visible)\b/,
+    'rank find visible fundamentals',
+  ],
+  [
+    /\bbefore (the|our|a|we|you)( \w+)? (session|workshop|start|kick-?off|meet)/,
+    'session questionnaire prepare',
+  ],
   [
     /\b(locked in(to)?|tied (in|into|down)|commit(ted|ment)? to|obligat\w*|have to (hire|continue|keep|sign)|long[- ]term contract|sign a contract)\b/,
     'obligation continue stands on its own follow-on quoted separately',
   ],
-  [/\bworth (it|the money|the investment|the cost|paying for)\b/, 'measure success results reports baseline'],
-  [/\b(how (a|the|our|my) (business|company) runs|day[- ]to[- ]day|how (we|you) (work|operate))\b/, 'improve business operations processes'],
+  [
+    /\bworth (it|the money|the investment|the cost|paying for)\b/,
+    'measure success results reports baseline',
+  ],
+  [
+    /\b(how (a|the|our|my) (business|company) runs|day[- ]to[- ]day|how (we|you) (work|operate))\b/,
+    'improve business operations processes',
+  ],
   [/\b(turn ?around|how fast|how quickly)\b/, 'within hours days'],
   [/\btakes? (days|hours|weeks|forever|ages)\b/, 'manual time'],
   [/\b(roi|return on investment)\b/, 'measure success results'],
@@ -224,16 +236,40 @@ export const PHRASES: readonly (readonly [RegExp, string])[] = [
     /\b(re-?typ\w*|re-?key\w*|re-?enter\w*|double[- ]entry|enter(ed|ing)? (it |them |everything )?twice|types? (them|it|everything) (into|in)|again into|copy(ing)? and past\w*)\b/,
     'duplicate data entry rekeying manual handoffs automation processes',
   ],
-  [/\b(on paper|paper forms?|by hand|manual(ly)?|clipboards?)\b/, 'manual handoffs automation processes'],
-  [/\b(gets?|getting|got) lost\b|\bfall(s|ing)? through the cracks\b|\bslip(s|ping)? through\b/, 'lost inbox requests handoffs processes'],
-  [/\b(go|goes|went|going|sent) out late\b|\blate invoices?\b|\binvoices? (are |go )?late\b/, 'invoices sent late processes'],
-  [/\b(intake|inquiries|new (client|customer|patient)s?)\b/, 'customer requests intake form processes'],
+  [
+    /\b(on paper|paper forms?|by hand|manual(ly)?|clipboards?)\b/,
+    'manual handoffs automation processes',
+  ],
+  [
+    /\b(gets?|getting|got) lost\b|\bfall(s|ing)? through the cracks\b|\bslip(s|ping)? through\b/,
+    'lost inbox requests handoffs processes',
+  ],
+  [
+    /\b(go|goes|went|going|sent) out late\b|\blate invoices?\b|\binvoices? (are |go )?late\b/,
+    'invoices sent late processes',
+  ],
+  [
+    /\b(intake|inquiries|new (client|customer|patient)s?)\b/,
+    'customer requests intake form processes',
+  ],
   [/\b(reminders?|appointments?|bookings?)\b/, 'scheduling reminders automation'],
-  [/\b(governance|standards?|standardi[sz]\w*|rollout|roll out)\b/, 'governance policy framework pilot deployment'],
+  [
+    /\b(governance|standards?|standardi[sz]\w*|rollout|roll out)\b/,
+    'governance policy framework pilot deployment',
+  ],
   [/\b(guardrails|ground rules|rules of the road|policy|policies)\b/, 'policy guidelines'],
-  [/\b(google maps|map pack|maps? listing|on the map)\b/, 'google business profile local map results'],
-  [/\bshows? up (instead|first|above)\b|\bcompetitors? (show|rank|appear)s?\b/, 'local map results google business profile'],
-  [/\bpaste\w* .{0,30}(chatgpt|ai)\b|\b(chatgpt|ai) .{0,20}safely\b/, 'ai use policy training data'],
+  [
+    /\b(google maps|map pack|maps? listing|on the map)\b/,
+    'google business profile local map results',
+  ],
+  [
+    /\bshows? up (instead|first|above)\b|\bcompetitors? (show|rank|appear)s?\b/,
+    'local map results google business profile',
+  ],
+  [
+    /\bpaste\w* .{0,30}(chatgpt|ai)\b|\b(chatgpt|ai) .{0,20}safely\b/,
+    'ai use policy training data',
+  ],
   [/\bgoogle (maps|my business)\b/, 'google business profile local'],
   [/\bnear me\b/, 'local'],
   [/\bveteran[- ]owned\b/, 'veteran'],
@@ -268,7 +304,11 @@ export function stem(word: string): string {
   let s = stems.get(word);
   if (s === undefined) {
     // "503s" is 503; other numbers and short words stay as they are.
-    s = /^\d+s$/.test(word) ? word.slice(0, -1) : /^\d/.test(word) || word.length < 4 ? word : stemmer(word);
+    s = /^\d+s$/.test(word)
+      ? word.slice(0, -1)
+      : /^\d/.test(word) || word.length < 4
+        ? word
+        : stemmer(word);
     if (stems.size < 50_000) stems.set(word, s);
   }
   return s;

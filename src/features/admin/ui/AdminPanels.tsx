@@ -1,9 +1,11 @@
 /**
- * The admin area of the home page, mounted only when a stored session exists. While the session
+ * The admin area of the home page, hydrated only when a stored session exists. While the session
  * and roles are checked it says so; a signed-in account sees who it is signed in as and a
  * 'Sign out' button; admins also get search-engine submission and role management.
  */
 import { useStore } from '@nanostores/react';
+import '../../../scripts/toaster';
+import { useMounted } from '../../../lib/use-mounted';
 import { $session, $sessionLoading, signOut } from '../../../stores/session';
 import { $roles } from '../../../stores/roles';
 import IndexNowPanel from './IndexNowPanel';
@@ -13,6 +15,9 @@ export default function AdminPanels() {
   const loading = useStore($sessionLoading);
   const session = useStore($session);
   const roles = useStore($roles);
+  // Nothing is rendered on the server: the session lives in this browser's storage.
+  const mounted = useMounted();
+  if (!mounted) return null;
 
   if (loading || (session && roles.loading)) {
     return (

@@ -7,6 +7,8 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useStore } from '@nanostores/react';
+import '../../../scripts/toaster';
+import { useMounted } from '../../../lib/use-mounted';
 import { $questionnaireOpen, closeQuestionnaire } from '../../../stores/ui';
 
 // The wizard and its schema load in their own chunk; the mount script prefetches it on intent.
@@ -27,7 +29,9 @@ export default function QuestionnaireDialog({
   intro,
   source = 'home',
 }: QuestionnaireDialogProps) {
-  const open = useStore($questionnaireOpen);
+  // Rendered closed on the server; opened once hydrated, from the store.
+  const mounted = useMounted();
+  const open = useStore($questionnaireOpen) && mounted;
   const dialog = useRef<HTMLDialogElement>(null);
   const toastHost = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);

@@ -1,0 +1,59 @@
+/**
+ * The chat's hand-off to a person: "leave your email and we'll reply" sends the visitor's
+ * address and the conversation to POST /api/chat/lead, which delivers it through the same lead
+ * pipeline as the questionnaire. Each attempt carries an Idempotency-Key; retrying the same
+ * email reuses it, so a lead whose answer was lost on the way back is not sent twice.
+ */
+import type { ChatEntry } from '../../stores/chat';
+import { CHAT_MESSAGE_MAX } from './contract';
+
+export const CHAT_LEAD_ENDPOINT = '/api/chat/lead';
+
+/** Messages of the conversation sent with a lead, at most. */
+export const TRANSCRIPT_LIMIT = 30;
+
+/** What the person who replies reads: the conversation as it happened (errors left out). */
+export function transcript(
+  entries: readonly ChatEntry[],
+): { role: 'user' | 'assistant'; content: string }[] {
+  return entries
+    .filter((e) => !e.local && e.content.trim() !== '')
+    .slice(-TRANSCRIPT_LIMIT)
+    .map((e) => ({ role: e.role, content: e.content.slice(0, CHAT_MESSAGE_MAX) }));
+}
+
+/** Why a hand-off failed; the form keeps the address so the visitor can try again. */
+export class HandoffError extends Error {}
+
+/** The same email for the same conversation is one lead: the key is reused. */
+const keys = new Map<string, string>();
+
+/** Sends the lead; resolves with its id, throws HandoffError otherwise. */
+export async function sendChatLead(
+  email: string,
+  entries: readonly ChatEntry[],
+  fetcher: typeof fetch = fetch,
+): Promise<string> {
+  const body = { email: email.trim(), transcript: transcript(entries) };
+  const fingerprint = JSON.stringify(body);
+  const key = keys.get(fingerprint) ?? crypto.randomUUID();
+  keys.set(fingerprint, key);
+  let res: Response;
+  try {
+    res = await fetcher(CHAT_LEAD_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new HandoffError('network');
+  }
+  const answer = (await res.json().catch(() => null)) as {
+    ok?: unknown;
+    id?: unknown;
+    error?: { message?: unknown };
+  } | null;
+  if (res.ok && answer?.ok === true && typeof answer.id === 'string') return answer.id;
+  const message = typeof answer?.error?.message === 'string' ? answer.error.message : '';
+  throw new HandoffError(message || `status ${res.status}`);
+}

@@ -1,0 +1,13 @@
+/** Registers `client:when` (src/scripts/island-when.ts), the directive on-demand islands use. */
+import type { AstroIntegration } from 'astro';
+
+export default function islandsIntegration(): AstroIntegration {
+  return {
+    name: 'site-islands',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'when', entrypoint: './src/scripts/island-when.ts' });
+      },
+    },
+  };
+}
