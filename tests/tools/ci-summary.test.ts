@@ -1,6 +1,6 @@
 /**
  * The pull-request check's job summary, from real outputs of deliberately broken runs
- * (tests/fixtures/ci: an article with a wrong category, a string read time, a misspelt key and
+ * (tests/fixtures/ci: an article with a wrong category, a string read time, a misspelled key and
  * no alt text; a type error; unformatted code; British and unknown words; a failing and an
  * unloadable Vitest file; a failing Playwright test).
  */
