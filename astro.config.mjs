@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from './src/integrations/pagefind.ts';
 import islands from './src/integrations/islands.ts';
+import placeholderGuard from './src/integrations/placeholder-guard.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
 const site = process.env.SITE_URL || 'https://www.example.com';
@@ -20,6 +21,8 @@ export default defineConfig({
   // Code samples in articles are plain text; highlighting would add inline styles the CSP blocks.
   markdown: { syntaxHighlight: false },
   integrations: [
+    // Refuses the production build while example facts remain; other builds only warn.
+    placeholderGuard(),
     mdx(),
     react(),
     // `client:when`: islands that load on first open or for a stored session.

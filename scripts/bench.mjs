@@ -17,9 +17,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from 'playwright';
 import { chromiumPath, launchOptions } from '../tests/browser.mjs';
+import { benchTools } from './bench-tools.mjs';
 
 const require = createRequire(import.meta.url);
 const { stubBindings } = require('../tests/e2e/stubs/index.cjs');
@@ -37,6 +37,9 @@ const BUDGET = {
   contentRequests: 3,
   contentInlineScriptGzip: 1536,
   homeJsGzip: 10 * 1024,
+  homeScriptFiles: 3,
+  contentCssGzip: 6 * 1024,
+  advisorPassRate: 0.95,
   lighthouse: 100,
   buildMsPerPage: 22,
   functionP95Ms: 50,
@@ -107,6 +110,7 @@ function generatedProject(count) {
     const day = String((i % 28) + 1).padStart(2, '0');
     const text = source
       .replace(/^title: .*$/m, `title: 'Generated benchmark article number ${i}'`)
+      .replace(/^seoTitle: .*\n/m, '')
       .replace(
         /^publishDate: .*$/m,
         `publishDate: 2024-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
@@ -215,6 +219,16 @@ async function measurePage(browser, { path }) {
   });
   await page.goto(BASE + path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
+  const before = seen.length;
+  let chatOpened;
+  if (path === '/') {
+    // What opening the chat costs: the scripts the first open fetches.
+    await page.getByRole('link', { name: 'Ask the AI Advisor' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForLoadState('networkidle');
+    const opened = seen.splice(before).filter((s) => s.type === 'script');
+    chatOpened = { files: opened.length, jsGzip: opened.reduce((n, s) => n + s.gzip, 0) };
+  }
   // Lazy images load only as the reader scrolls near them: they are not needed to render.
   const lazy = new Set(
     await page.evaluate(() =>
@@ -239,12 +253,12 @@ async function measurePage(browser, { path }) {
     cssGzip: sum('stylesheet'),
     jsGzip: sum('script'),
     inlineScriptGzip: inline.trim() ? gz(inline) : 0,
+    ...(chatOpened && { chatOpened }),
   };
 }
 
 async function lighthouse(path, runs) {
-  const { default: lh } = await import('lighthouse');
-  const { launch } = await import('chrome-launcher');
+  const { lighthouse: lh, launch } = await benchTools();
   const results = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await launch({
@@ -289,6 +303,46 @@ async function lighthouse(path, runs) {
   }
   const mid = median(results.map((r) => r.performance));
   return results.find((r) => r.performance === mid);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The advisor
+
+/** The evaluation set against the index just built: pass rate, answer time, index load time. */
+function advisorEvaluation() {
+  const file = join(tmpdir(), 'bench-advisor-eval.json');
+  rmSync(file, { force: true });
+  // A pass rate under the target fails the test; the report is written either way.
+  spawnSync('npx', ['vitest', 'run', 'tests/advisor/eval.test.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      ADVISOR_INDEX: join(DIST, 'advisor-index.json'),
+      ADVISOR_EVAL_REPORT: file,
+    },
+  });
+  if (!existsSync(file)) throw new Error('The advisor evaluation wrote no report.');
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The first chat answer after the functions start (loading the index) against later ones. */
+async function chatColdStart() {
+  const call = FUNCTION_CALLS[0];
+  const ask = async () => {
+    const started = performance.now();
+    const res = await fetch(BASE + call.path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(call.body),
+    });
+    await res.arrayBuffer();
+    return performance.now() - started;
+  };
+  const firstMs = await ask();
+  const warm = [];
+  for (let i = 0; i < 20; i++) warm.push(await ask());
+  return { firstMs: +firstMs.toFixed(1), warmMedianMs: +median(warm).toFixed(1) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,6 +418,7 @@ async function loadTest(call, seconds) {
   let n = 0;
   const times = [];
   const statuses = {};
+  const { autocannon } = await benchTools();
   const instance = autocannon({
     url: BASE + call.path,
     method: 'POST',
@@ -411,6 +466,7 @@ async function main() {
     builds: {},
     pages: [],
     functions: [],
+    advisor: {},
   };
 
   console.log('Building the site...');
@@ -424,10 +480,15 @@ async function main() {
     }
   }
 
+  console.log('Evaluating the advisor...');
+  report.advisor.evaluation = advisorEvaluation();
+
   const stop = serve();
   try {
     await waitFor(`${BASE}/`);
     await waitFor(`http://127.0.0.1:${STUB_PORT}/`);
+    // Before anything else asks the chat, so the first answer loads the index.
+    report.advisor.coldStart = await chatColdStart();
     const browser = await chromium.launch(launchOptions());
     for (const target of pageKinds()) {
       console.log(`Measuring ${target.path}...`);
@@ -503,15 +564,45 @@ function toMarkdown(report) {
         ),
       );
     }
-    if (p.kind === 'home')
+    if (p.kind === 'article' || p.kind === 'service')
+      checks.push(
+        budget(p.cssGzip <= BUDGET.contentCssGzip, `${p.path}: ${p.cssGzip} B of CSS gzip`),
+      );
+    if (p.kind === 'home') {
       checks.push(
         budget(p.jsGzip <= BUDGET.homeJsGzip, `home: ${p.jsGzip} B of JS gzip before interaction`),
       );
+      checks.push(
+        budget(
+          p.scriptFiles <= BUDGET.homeScriptFiles,
+          `home: ${p.scriptFiles} script files before interaction`,
+        ),
+      );
+    }
     const verdict = checks.every((c) => c === 'ok') ? 'ok' : 'OVER';
     lines.push(
       `| ${p.path} | ${p.kind} | ${p.requests} | ${p.scriptFiles} | ${p.htmlGzip} | ${p.cssGzip} | ${p.jsGzip} | ${p.inlineScriptGzip} | ${lh.performance} | ${lh.accessibility} | ${lh.bestPractices} | ${lh.seo} | ${lh.lcpMs} | ${lh.tbtMs} | ${lh.cls} | ${verdict} |`,
     );
   }
+  const home = report.pages.find((p) => p.kind === 'home');
+  const { evaluation, coldStart } = report.advisor;
+  lines.push(
+    '',
+    '## Advisor',
+    '',
+    '| measure | value | budget |',
+    '|---|---|---|',
+    `| evaluation pass rate | ${(evaluation.passRate * 100).toFixed(1)}% | ${budget(evaluation.passRate >= BUDGET.advisorPassRate, `advisor evaluation: ${(evaluation.passRate * 100).toFixed(1)}%`)} |`,
+    `| answer time in process, p50 / p95 | ${evaluation.latency.p50.toFixed(2)} / ${evaluation.latency.p95.toFixed(2)} ms | |`,
+    `| index size, load time in process | ${evaluation.indexBytes} B, ${evaluation.loadMs.toFixed(1)} ms | |`,
+    `| first chat answer after the functions start (loads the index) | ${coldStart.firstMs} ms | |`,
+    `| later chat answers through the function, median | ${coldStart.warmMedianMs} ms | |`,
+    `| script files and JS gzip the first chat open fetches | ${home?.chatOpened?.files ?? '-'} files, ${home?.chatOpened?.jsGzip ?? '-'} B | |`,
+    '',
+    '```',
+    evaluation.report.trim(),
+    '```',
+  );
   lines.push(
     '',
     '## Functions (one client, then 50 concurrent clients)',

@@ -15,15 +15,13 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import * as prettier from 'prettier';
 import { chromiumPath } from '../tests/browser.mjs';
+import { benchToolFile } from './bench-tools.mjs';
 
-const LIGHTHOUSE_CLI = fileURLToPath(
-  new URL('../node_modules/lighthouse/cli/index.js', import.meta.url),
-);
+const LIGHTHOUSE_CLI = benchToolFile('lighthouse', 'cli/index.js');
 const CATEGORIES = 'performance,accessibility,best-practices,seo';
 
 /** Audit fields a PSI client reads; details keep only their type and savings totals. */

@@ -1,12 +1,25 @@
-import { defineCollection } from 'astro:content';
+import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { CONSULTANTS_FILE } from './lib/paths';
 
 /** A question and its answer, shown in an accordion and as FAQPage structured data. */
 const faqItem = z.strictObject({
   question: z.string().min(5).describe('The question as a visitor would ask it.'),
   answer: z.string().min(20).describe('A plain-text answer (no markdown).'),
 });
+
+/**
+ * A shorter title for search results and social cards (<title>, og:title, twitter:title) when
+ * the headline is long. The site adds " | <short name>" (the home page puts "<name>: " first),
+ * and search results show about 60 characters, so keep this to 40 or so. The h1 keeps the
+ * headline. tests/e2e/seo.spec.ts fails the build's pages above 65 characters.
+ */
+const seoTitle = z
+  .string()
+  .min(10)
+  .max(44)
+  .describe('Shorter title for search results and social cards; at most 44 characters.');
 
 /** An outside page that supports a claim in the text. */
 const source = z.strictObject({
@@ -18,7 +31,8 @@ const articles = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/articles' }),
   schema: ({ image }) =>
     z.strictObject({
-      title: z.string().min(10).describe('Headline, also the <title>.'),
+      title: z.string().min(10).describe('Headline: the h1, cards, feed and share image.'),
+      seoTitle: seoTitle.optional(),
       description: z.string().min(50).max(170).describe('Meta description, 50-170 characters.'),
       excerpt: z.string().min(40).describe('Teaser shown on article cards.'),
       category: z
@@ -27,6 +41,9 @@ const articles = defineCollection({
       publishDate: z.coerce.date().describe('First publication, YYYY-MM-DD.'),
       updatedDate: z.coerce.date().optional().describe('Last substantial revision, YYYY-MM-DD.'),
       readTime: z.number().int().positive().describe('Reading time in minutes.'),
+      author: reference('consultants').describe(
+        'Id of the consultant who wrote it (src/content/consultants.yaml): the byline and the Article author.',
+      ),
       keywords: z.array(z.string()).min(1).describe('Meta keywords.'),
       hero: z
         .strictObject({
@@ -40,7 +57,12 @@ const articles = defineCollection({
         .enum(['New', 'Popular'])
         .optional()
         .describe('Highlights the article on the home page.'),
-      breadcrumbLabel: z.string().optional().describe('Short last crumb; defaults to the title.'),
+      breadcrumbLabel: z
+        .string()
+        .optional()
+        .describe(
+          'Short visible last crumb; the title otherwise. Breadcrumb data keeps the title.',
+        ),
       backLink: z
         .enum(['articles', 'home'])
         .default('articles')
@@ -57,7 +79,12 @@ const dollars = z.number().int().positive();
 const services = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/services' }),
   schema: z.strictObject({
-    title: z.string().describe('Page headline and <title>.'),
+    title: z
+      .string()
+      .describe(
+        "Full page title: the <title> unless seoTitle is set, and the chat advisor's name for the page.",
+      ),
+    seoTitle: seoTitle.optional(),
     description: z.string().min(50).max(170).describe('Meta description.'),
     keywords: z.array(z.string()).min(1).describe('Meta keywords.'),
     card: z
@@ -130,10 +157,15 @@ const faqs = defineCollection({
 });
 
 const consultants = defineCollection({
-  loader: file('src/content/consultants.yaml'),
+  loader: file(CONSULTANTS_FILE),
   schema: ({ image }) =>
     z.strictObject({
-      id: z.string().describe('Stable kebab-case key.'),
+      id: z
+        .string()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+        .describe(
+          "Stable kebab-case key: the profile anchor (/consultants#id) and articles' `author`.",
+        ),
       order: z.number().int(),
       name: z.string().describe('Full name.'),
       title: z.string().describe('Role at the firm.'),
@@ -163,6 +195,7 @@ const blocks = defineCollection({
   schema: z.strictObject({
     eyebrow: z.string().optional().describe('Short line above the title.'),
     title: z.string(),
+    seoTitle: seoTitle.optional(),
     body: z.string().optional(),
     items: z
       .array(

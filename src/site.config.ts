@@ -24,7 +24,7 @@ export const site = siteConfigSchema.parse({
     {
       label: 'General Inquiries',
       email: 'hello@example.com',
-      description: 'Questions about the firm, partnerships, press and privacy requests.',
+      description: 'Questions about the firm, partnerships and press.',
     },
     {
       label: 'Sales & Consulting',
@@ -37,6 +37,12 @@ export const site = siteConfigSchema.parse({
       description: 'Invoices, payments and help for current clients.',
     },
   ],
+  privacy: {
+    label: 'Privacy requests',
+    email: 'privacy@example.com',
+    description:
+      'Questions about this policy, and requests to see, correct, export or delete your information.',
+  },
   socials: [{ label: 'LinkedIn', url: 'https://www.linkedin.com/company/example' }],
   prefetch: [
     '/articles',

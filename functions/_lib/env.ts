@@ -23,6 +23,11 @@ export interface Env {
   SITE_URL?: string;
 }
 
+/** A Workers Analytics Engine dataset binding (VITALS, EVENTS); optional, logged without it. */
+export interface AnalyticsEngineDataset {
+  writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void;
+}
+
 /** Production unless ENVIRONMENT says development: a missing setting never loosens behaviour. */
 export function isDevelopment(env: Env): boolean {
   return env.ENVIRONMENT === 'development';

@@ -9,3 +9,8 @@ export async function getBlock(id: string): Promise<Block> {
   if (!entry) throw new Error(`Missing block "${id}" in src/content/blocks.yaml`);
   return entry.data;
 }
+
+/** The <title> of a page headed by this block: its short SEO title, else its title. */
+export function pageTitle(block: Pick<Block, 'title' | 'seoTitle'>): string {
+  return block.seoTitle ?? block.title;
+}

@@ -4,6 +4,7 @@
  * page's Content Security Policy, which Astro builds only from scripts it bundles itself.
  */
 import { createHash } from 'node:crypto';
+import analytics from '../scripts/inline/analytics.js?raw';
 import nav from '../scripts/inline/nav.js?raw';
 import notFound from '../scripts/inline/not-found.js?raw';
 import serviceWorker from '../scripts/inline/service-worker.js?raw';
@@ -18,6 +19,7 @@ const compact = (code: string) =>
     .trim();
 
 export const inlineScripts = {
+  analytics: compact(analytics),
   nav: compact(nav),
   notFound: compact(notFound),
   serviceWorker: compact(serviceWorker),

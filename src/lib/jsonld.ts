@@ -72,8 +72,11 @@ export function websiteJsonLd(site: SiteConfig, origin: string | URL): JsonLd {
 }
 
 export interface Crumb {
+  /** The page's name, used in the BreadcrumbList structured data. */
   name: string;
   url: string;
+  /** A shorter text for the visible crumb; the name otherwise. */
+  label?: string | undefined;
 }
 
 export function breadcrumbJsonLd(crumbs: Crumb[], origin: string | URL): JsonLd {
@@ -101,6 +104,16 @@ export function faqJsonLd(items: { question: string; answer: string }[]): JsonLd
   };
 }
 
+/** The consultant who wrote an article, as the byline and the Article's author show them. */
+export interface AuthorFacts {
+  name: string;
+  title: string;
+  /** Root-relative address of the author's profile on the site, e.g. /consultants#id. */
+  profilePath: string;
+  /** The author's own page elsewhere (LinkedIn, a website), when the profile links one. */
+  sameAs?: string | undefined;
+}
+
 export interface ArticleFacts {
   title: string;
   description: string;
@@ -111,6 +124,12 @@ export interface ArticleFacts {
   category: string;
   image?: string;
   wordCount?: number;
+  author: AuthorFacts;
+}
+
+/** The @id of a consultant's Person entity: the profile address, shared by every page that names them. */
+export function personId(profilePath: string, origin: string | URL): string {
+  return absoluteUrl(profilePath, origin);
 }
 
 export function articleJsonLd(a: ArticleFacts, site: SiteConfig, origin: string | URL): JsonLd {
@@ -128,7 +147,15 @@ export function articleJsonLd(a: ArticleFacts, site: SiteConfig, origin: string 
     articleSection: a.category,
     ...(a.image ? { image: absoluteUrl(a.image, origin) } : {}),
     ...(a.wordCount ? { wordCount: a.wordCount } : {}),
-    author: { '@id': organizationId(origin), '@type': 'Organization', name: site.name },
+    author: {
+      '@type': 'Person',
+      '@id': personId(a.author.profilePath, origin),
+      name: a.author.name,
+      jobTitle: a.author.title,
+      url: absoluteUrl(a.author.profilePath, origin),
+      ...(a.author.sameAs ? { sameAs: [a.author.sameAs] } : {}),
+      worksFor: { '@id': organizationId(origin) },
+    },
     publisher: { '@id': organizationId(origin), '@type': 'Organization', name: site.name },
   };
 }
@@ -137,6 +164,8 @@ export interface PersonFacts {
   name: string;
   title: string;
   bio: string;
+  /** Root-relative address of the profile on the site, e.g. /consultants#id. */
+  profilePath: string;
   image?: string;
   url?: string;
   knowsAbout: string[];
@@ -146,6 +175,8 @@ export function personJsonLd(p: PersonFacts, site: SiteConfig, origin: string | 
   return {
     '@context': CONTEXT,
     '@type': 'Person',
+    '@id': personId(p.profilePath, origin),
+    url: absoluteUrl(p.profilePath, origin),
     name: p.name,
     jobTitle: p.title,
     description: p.bio,

@@ -6,6 +6,11 @@ export const FEED_PATH = '/articles/feed.xml';
 /** Id of the subscribe dialog, which buttons name in `commandfor`. */
 export const SUBSCRIBE_DIALOG_ID = 'subscribe-dialog';
 
+/** A consultant's profile on the consultants page: the card carries the consultant's id. */
+export function consultantProfilePath(id: string): string {
+  return `/consultants#${encodeURIComponent(id)}`;
+}
+
 /** Where a page's consultation call to action goes; `from` tells the questionnaire the page. */
 export function consultationHref(from: string): string {
   return `/questionnaire?from=${encodeURIComponent(from)}`;

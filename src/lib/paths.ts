@@ -23,3 +23,6 @@ export function slugify(text: string): string {
 export function faqAnchor(item: { id?: string | undefined; question: string }): string {
   return `faq-${item.id ?? slugify(item.question)}`;
 }
+
+/** The consultants collection's file, read by the content config and the placeholder guard. */
+export const CONSULTANTS_FILE = 'src/content/consultants.yaml';

@@ -3,6 +3,8 @@
  * (and CI's) has no PUBLIC_SUPABASE_* variables, so these specs build their own variant once per
  * run, with the browser client pointed at the stub server's /supabase, and serve it with its
  * functions through wrangler (one per worker) with the Supabase and IndexNow stand-ins bound.
+ * The same variant has analytics on (PUBLIC_ANALYTICS=1) for analytics.spec.ts, so one extra
+ * build covers both.
  *
  * E2E_ACCOUNTS_DIST reuses an existing build of that variant instead; E2E_BUILD_LOCK names a
  * file to hold with flock(1) while building, for machines where several builds share a tree.
@@ -71,6 +73,7 @@ function build(outDir: string): void {
       ...process.env,
       PUBLIC_SUPABASE_URL: SUPABASE_URL,
       PUBLIC_SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
+      PUBLIC_ANALYTICS: '1',
     },
     encoding: 'utf8',
     timeout: BUILD_TIMEOUT_MS,

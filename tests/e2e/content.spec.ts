@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { brokenLinks } from '../../src/lib/links';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { expectNoSeriousA11yViolations } from './helpers';
 
 /** The spec's facts per article (routes table and article list table). */
 const ARTICLES = [
   {
     slug: 'ai-citation-guide',
+    author: 'consultant-two',
     title: 'How to Get AI Systems to Cite Your Website',
     category: 'AI Optimization',
     date: 'August 29, 2025',
@@ -20,6 +23,7 @@ const ARTICLES = [
   },
   {
     slug: 'quick-seo-wins-small-businesses',
+    author: 'consultant-two',
     title: 'Quick SEO Wins for Small Businesses: What to Fix This Month',
     category: 'SEO Strategy',
     date: 'August 31, 2025',
@@ -33,6 +37,7 @@ const ARTICLES = [
   },
   {
     slug: 'server-errors-guide',
+    author: 'consultant-two',
     title: 'Server Errors and SEO: A Plain-English Guide to 4xx and 5xx Problems',
     category: 'Technical SEO',
     date: 'August 31, 2025',
@@ -46,6 +51,7 @@ const ARTICLES = [
   },
   {
     slug: 'ai-search-evolution',
+    author: 'consultant-one',
     title: 'The Shift from Old SEO to AI Search',
     category: 'SEO Strategy',
     date: 'August 28, 2025',
@@ -117,6 +123,11 @@ const SCRIPT_FREE_PAGES = [
   '/privacy',
   '/consultants',
 ];
+
+/** The example team, as the consultants page and article bylines show it. */
+const consultants: { id: string; name: string; title: string; link?: { url: string } }[] = parse(
+  readFileSync(new URL('../../src/content/consultants.yaml', import.meta.url), 'utf8'),
+);
 
 /** Inline JavaScript budget for script-free pages (gzip bytes). */
 const INLINE_SCRIPT_BUDGET = 1536;
@@ -221,16 +232,41 @@ test.describe('article pages', () => {
       expect(article.headline).toBe(a.title);
       expect(article.datePublished).toBe(a.iso);
       expect(article.wordCount).toBeGreaterThan(1800);
+      // Search engines get the full title even where the visible crumb is the spec's short one.
       const breadcrumb = data.find((d) => d['@type'] === 'BreadcrumbList')!;
       expect(breadcrumb.itemListElement.map((i: any) => i.name)).toEqual([
         'Home',
         'Articles',
-        a.crumb,
+        a.title,
       ]);
+
+      // The byline names the consultant and links to their profile, which exists.
+      const consultant = consultants.find((c) => c.id === a.author)!;
+      const byline = header.getByRole('link', { name: consultant.name });
+      await expect(byline).toHaveAttribute('href', `/consultants#${a.author}`);
+      await expect(header).toContainText(`By ${consultant.name}, ${consultant.title}`);
+      expect(article.author).toMatchObject({
+        '@type': 'Person',
+        name: consultant.name,
+        jobTitle: consultant.title,
+        url: expect.stringMatching(new RegExp(`/consultants#${a.author}$`)),
+      });
+      expect(article.author.sameAs ?? []).toEqual(consultant.link ? [consultant.link.url] : []);
       const faqLd = data.find((d) => d['@type'] === 'FAQPage');
       expect(faqLd?.mainEntity.length ?? 0).toBe(a.faq);
     });
   }
+
+  test('a byline leads to its author on the consultants page', async ({ page }) => {
+    await page.goto('/articles/server-errors-guide');
+    await page.locator('article > header').getByRole('link', { name: 'Jordan Example' }).click();
+    await expect(page).toHaveURL(/\/consultants#consultant-two$/);
+    const card = page.locator('#consultant-two');
+    await expect(card.getByRole('heading', { name: 'Jordan Example' })).toBeInViewport();
+    // The Person in the consultants page's data is the one the Article names as its author.
+    const people = (await jsonLd(page)).filter((d) => d['@type'] === 'Person');
+    expect(people.map((p) => new URL(p['@id']).hash)).toContain('#consultant-two');
+  });
 
   test('ai-search-evolution has the six sections the spec lists and about 3,200 words', async ({
     page,
@@ -370,13 +406,17 @@ test('article, service, list, privacy and consultants pages load no script file'
   page,
 }) => {
   const scriptRequests: string[] = [];
+  const analytics: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scriptRequests.push(r.url());
+    if (r.url().includes('/api/analytics/event')) analytics.push(r.url());
   });
   for (const path of SCRIPT_FREE_PAGES) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('script[src]'), path).toHaveCount(0);
+    // This build has no PUBLIC_ANALYTICS: no event addresses on links or buttons.
+    await expect(page.locator('[ping], [data-ping]'), path).toHaveCount(0);
     await expect(page.locator('script[type="module"]'), path).toHaveCount(0);
     const inline = await page
       .locator('script:not([type]), script[type="text/javascript"]')
@@ -385,6 +425,7 @@ test('article, service, list, privacy and consultants pages load no script file'
     expect(gzipped, `inline script on ${path}`).toBeLessThanOrEqual(INLINE_SCRIPT_BUDGET);
   }
   expect(scriptRequests).toEqual([]);
+  expect(analytics, 'analytics events on a build without PUBLIC_ANALYTICS').toEqual([]);
 });
 
 test('every link inside article and service content resolves or is external', async ({ page }) => {

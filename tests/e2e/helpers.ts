@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Paths in the built sitemap (dist or E2E_DIST), read when the tests are collected. */
+export function builtPaths(): string[] {
+  const dist = process.env.E2E_DIST ?? 'dist';
+  const xml = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url!).pathname);
+}
 
 /** Fails on any serious or critical axe violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

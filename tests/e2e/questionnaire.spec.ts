@@ -281,7 +281,7 @@ test.describe('questionnaire dialog', () => {
   test('a click made before the dialog code loads opens it once loaded', async ({ page }) => {
     let release!: () => void;
     const hydrated = new Promise<void>((r) => (release = r));
-    await page.route('**/_astro/mount*.js', async (route) => {
+    await page.route('**/_astro/QuestionnaireDialog*.js', async (route) => {
       await hydrated;
       await route.continue();
     });

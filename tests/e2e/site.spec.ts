@@ -1,14 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
-
-/** Paths in the built sitemap (dist or E2E_DIST), read when the tests are collected. */
-function builtPaths(): string[] {
-  const dist = process.env.E2E_DIST ?? 'dist';
-  const xml = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url!).pathname);
-}
+import { builtPaths, expectNoSeriousA11yViolations } from './helpers';
+import { site } from '../../src/site.config';
 
 test('the sitemap lists every public route of the spec', () => {
   expect(builtPaths()).toEqual(
@@ -95,6 +87,30 @@ test('the privacy page has 14 numbered sections and a fixed last-updated date', 
   for (const fact of ['3 years', '7 years', '26 months', '16', '30 days']) {
     await expect(page.locator('main')).toContainText(fact);
   }
+});
+
+test('the privacy page names the data controller and gives a direct privacy contact', async ({
+  page,
+}) => {
+  await page.goto('/privacy');
+  const contact = page.locator('main');
+  await expect(contact).toContainText(
+    `Data controller: ${site.legalName}, ${site.address.region}, ${site.address.country}`,
+  );
+  await expect(contact.getByRole('heading', { name: site.privacy.label })).toBeVisible();
+  await expect(contact.getByRole('link', { name: site.privacy.email })).toHaveAttribute(
+    'href',
+    `mailto:${site.privacy.email}`,
+  );
+  await expect(page.locator('main')).not.toContainText('listed under General Inquiries');
+  // The home contact directory keeps the spec's three entries.
+  await page.goto('/');
+  const directory = page.locator('main li').filter({ has: page.locator('a[href^="mailto:"]') });
+  await expect(directory.getByRole('heading', { level: 3 })).toHaveText([
+    'General Inquiries',
+    'Sales & Consulting',
+    'Billing & Support',
+  ]);
 });
 
 test('an unknown path shows the 404 page with the path, its cards and noindex', async ({

@@ -48,6 +48,14 @@ describe('JSON-LD builders', () => {
     ]);
   });
 
+  it('names a breadcrumb by its full name even when the visible crumb is a short label', () => {
+    const b = breadcrumbJsonLd(
+      [{ name: 'How to Get AI Systems to Cite Your Website', label: 'guide', url: '/a' }],
+      origin,
+    ) as { itemListElement: Record<string, unknown>[] };
+    expect(b.itemListElement[0]!.name).toBe('How to Get AI Systems to Cite Your Website');
+  });
+
   it('dates an article by day and links the publisher', () => {
     const a = articleJsonLd(
       {
@@ -58,10 +66,25 @@ describe('JSON-LD builders', () => {
         keywords: ['a', 'b'],
         category: 'SEO Strategy',
         wordCount: 3200,
+        author: {
+          name: 'Ann Author',
+          title: 'Search Lead',
+          profilePath: '/consultants#ann',
+          sameAs: 'https://www.linkedin.com/in/ann',
+        },
       },
       site,
       origin,
     );
+    expect(a.author).toEqual({
+      '@type': 'Person',
+      '@id': 'https://consulting.test/consultants#ann',
+      name: 'Ann Author',
+      jobTitle: 'Search Lead',
+      url: 'https://consulting.test/consultants#ann',
+      sameAs: ['https://www.linkedin.com/in/ann'],
+      worksFor: { '@id': 'https://consulting.test/#organization' },
+    });
     expect(a.datePublished).toBe('2025-08-28');
     expect(a.dateModified).toBe('2025-08-28');
     expect(a.keywords).toBe('a, b');
@@ -72,7 +95,13 @@ describe('JSON-LD builders', () => {
   it('builds FAQ, person and service entries', () => {
     const f = faqJsonLd([{ question: 'Q?', answer: 'A.' }]) as { mainEntity: any[] };
     expect(f.mainEntity[0].acceptedAnswer.text).toBe('A.');
-    const p = personJsonLd({ name: 'N', title: 'T', bio: 'B', knowsAbout: [] }, site, origin);
+    const p = personJsonLd(
+      { name: 'N', title: 'T', bio: 'B', profilePath: '/consultants#n', knowsAbout: [] },
+      site,
+      origin,
+    );
+    // The same @id as the Article author, so search engines see one person.
+    expect(p['@id']).toBe('https://consulting.test/consultants#n');
     expect(p).not.toHaveProperty('knowsAbout');
     expect(p).not.toHaveProperty('sameAs');
     const s = serviceJsonLd(

@@ -3,13 +3,8 @@
  * Workers Analytics Engine when the VITALS binding exists, else logged. Always 204 when valid.
  */
 import { vitalReportSchema } from '../../../src/schemas/vitals';
-import type { Env, FunctionContext } from '../../_lib/env';
+import type { AnalyticsEngineDataset, Env, FunctionContext } from '../../_lib/env';
 import { HttpError, fieldErrors, readJson } from '../../_lib/http';
-
-/** Workers Analytics Engine dataset binding (optional). */
-interface AnalyticsEngineDataset {
-  writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void;
-}
 
 type VitalsEnv = Env & { VITALS?: AnalyticsEngineDataset };
 

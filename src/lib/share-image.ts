@@ -1,0 +1,254 @@
+/**
+ * The 1200x630 image an article shows when it is shared (og:image, twitter:image, the Article's
+ * `image`): its hero, darkened, under its category, its title and the firm's name. Rendered at
+ * build time with sharp (libvips, already used by Astro for images) and the Inter font shipped
+ * as a package, so every machine draws the same letters. Results are cached by their inputs in
+ * Astro's cache folder, which Cloudflare Pages keeps between builds: an unchanged article costs
+ * a file copy, not a render.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { parse } from 'yaml';
+
+/** Size of a share image: the 1.91:1 card that Open Graph and X/Twitter show full width. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** Where an article's share image is published. */
+export function shareImagePath(slug: string): string {
+  return `/og/articles/${slug}.jpg`;
+}
+
+/** The words on a share image. */
+export interface ShareImageText {
+  title: string;
+  category: string;
+  /** The firm's name, written at the foot of the image. */
+  siteName: string;
+}
+
+/** Bump when the drawing changes, so cached images are drawn again. */
+const DESIGN_VERSION = 2;
+
+// Resolved from the project, not from this module: the build runs it from a bundle that may be
+// written outside the project (astro build --outDir).
+const require = createRequire(join(process.cwd(), 'package.json'));
+const FONT = {
+  bold: require.resolve('@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf'),
+  semibold: require.resolve('@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf'),
+};
+/** What else decides the pixels: a new font or renderer release draws cached images again. */
+const RENDERER = [
+  DESIGN_VERSION,
+  (require('@expo-google-fonts/inter/package.json') as { version: string }).version,
+  sharp.versions.vips,
+];
+
+const NAVY = '#0b2240';
+const GOLD = '#f0c14b';
+const MARGIN = 80;
+const TEXT_WIDTH = SHARE_IMAGE_SIZE.width - 2 * MARGIN;
+/** Room for the title between the category and the firm's name. */
+const TITLE_BOX = { top: 170, height: 300 };
+
+/**
+ * The hero image file of the article at `articleFile` (a path from the project root), as its
+ * frontmatter names it relative to the article. Built images carry only their published
+ * address, so the source is looked up where the editor wrote it.
+ */
+export async function heroFile(articleFile: string): Promise<string> {
+  const source = await readFile(articleFile, 'utf8');
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
+  const hero: unknown = frontmatter ? parse(frontmatter)?.hero?.image : undefined;
+  if (typeof hero !== 'string') throw new Error(`${articleFile}: no hero.image in the frontmatter`);
+  return resolve(dirname(articleFile), hero);
+}
+
+/** Escapes text for Pango markup, which sharp's text renderer reads. */
+export function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Raw pixels: the form sharp composites and encodes fastest. */
+export interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+const pixels = async (image: sharp.Sharp): Promise<Pixels> => {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+};
+
+/** Renders Pango markup with the packaged font to transparent pixels. */
+function text(
+  markup: string,
+  font: { file: string; family: string; size: number },
+  options: { width?: number; height?: number; spacing?: number } = {},
+): Promise<Pixels> {
+  return pixels(
+    sharp({
+      text: {
+        text: markup,
+        font: `${font.family} ${font.size}`,
+        fontfile: font.file,
+        rgba: true,
+        wrap: 'word',
+        // Sizes are in pixels (72 dpi) unless a height asks the renderer to fit the box.
+        ...(options.height ? {} : { dpi: 72 }),
+        ...options,
+      },
+    }),
+  );
+}
+
+/** The title at the largest size that fits its box: long titles step down, then shrink to fit. */
+async function titleLayer(title: string): Promise<Pixels> {
+  const markup = `<span foreground="#ffffff">${escapeMarkup(title)}</span>`;
+  for (const size of [68, 60, 52]) {
+    const layer = await text(
+      markup,
+      { file: FONT.bold, family: 'Inter ExtraBold', size },
+      { width: TEXT_WIDTH, spacing: Math.round(size * 0.18) },
+    );
+    if (layer.info.height <= TITLE_BOX.height) return layer;
+  }
+  // Given a height as well, the renderer picks the size that fills the box.
+  return text(
+    markup,
+    { file: FONT.bold, family: 'Inter ExtraBold', size: 52 },
+    { width: TEXT_WIDTH, height: TITLE_BOX.height },
+  );
+}
+
+/**
+ * The image without its title: the hero under a navy wash that keeps white text readable, the
+ * category in a gold pill and the firm's name at the foot.
+ */
+async function drawFrame(hero: Buffer, category: string, siteName: string): Promise<Pixels> {
+  const { width, height } = SHARE_IMAGE_SIZE;
+  // Vector heroes are drawn at the output size rather than scaled up from their nominal size.
+  const meta = await sharp(hero).metadata();
+  const density = meta.format === 'svg' && meta.width ? (72 * width) / meta.width : undefined;
+  const [label, name] = await Promise.all([
+    text(
+      `<span foreground="${NAVY}" letter_spacing="1536">${escapeMarkup(category.toUpperCase())}</span>`,
+      { file: FONT.bold, family: 'Inter ExtraBold', size: 22 },
+    ),
+    text(`<span foreground="#ffffff">${escapeMarkup(siteName)}</span>`, {
+      file: FONT.semibold,
+      family: 'Inter SemiBold',
+      size: 30,
+    }),
+  ]);
+  const pill = { x: MARGIN, y: 84, padX: 20, padY: 12 };
+  const pillHeight = label.info.height + 2 * pill.padY;
+  const shapes = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+      <defs><linearGradient id="w" x1="0" y1="0" x2="1" y2="0.4">
+        <stop offset="0" stop-color="${NAVY}" stop-opacity="0.94"/>
+        <stop offset="0.6" stop-color="${NAVY}" stop-opacity="0.82"/>
+        <stop offset="1" stop-color="${NAVY}" stop-opacity="0.55"/>
+      </linearGradient></defs>
+      <rect width="${width}" height="${height}" fill="url(#w)"/>
+      <rect x="${pill.x}" y="${pill.y}" width="${label.info.width + 2 * pill.padX}" height="${pillHeight}" rx="${pillHeight / 2}" fill="${GOLD}"/>
+      <rect x="${MARGIN}" y="${height - 118}" width="64" height="6" rx="3" fill="${GOLD}"/>
+    </svg>`,
+  );
+  return pixels(
+    sharp(hero, density ? { density } : {})
+      .resize(width, height, { fit: 'cover' })
+      .composite([
+        { input: shapes },
+        { input: label.data, raw: label.info, left: pill.x + pill.padX, top: pill.y + pill.padY },
+        { input: name.data, raw: name.info, left: MARGIN, top: height - 92 },
+      ])
+      .removeAlpha(),
+  );
+}
+
+/**
+ * Frames drawn in this build, by hero content, category and name: articles that share them (a
+ * large archive has many) draw the frame once and only their title each.
+ */
+const frames = new Map<string, Promise<Pixels>>();
+
+function frame(hero: Buffer, category: string, siteName: string): Promise<Pixels> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([category, siteName]))
+    .update(hero)
+    .digest('hex');
+  let drawn = frames.get(key);
+  if (!drawn) {
+    drawn = drawFrame(hero, category, siteName);
+    frames.set(key, drawn);
+  }
+  return drawn;
+}
+
+/** Draws the share image, a JPEG of SHARE_IMAGE_SIZE, over `hero` (the hero file's bytes). */
+export async function renderShareImage(input: ShareImageText, hero: Buffer): Promise<Buffer> {
+  const [base, title] = await Promise.all([
+    frame(hero, input.category, input.siteName),
+    titleLayer(input.title),
+  ]);
+  // The title sits in the middle of its box, so one line and four lines both look placed.
+  const top = TITLE_BOX.top + Math.max(0, (TITLE_BOX.height - title.info.height) / 2);
+  const canvas = Buffer.from(base.data);
+  over(canvas, base.info.width, title, MARGIN, Math.round(top));
+  return sharp(canvas, { raw: base.info }).jpeg({ quality: 82 }).toBuffer();
+}
+
+/**
+ * Lays RGBA text pixels over opaque RGB pixels at (left, top), in place. A plain "over" blend of
+ * the one layer that differs per article: sharp's general compositing converts the whole canvas
+ * and took twice as long as the rest of the drawing.
+ */
+export function over(canvas: Buffer, width: number, layer: Pixels, left: number, top: number) {
+  const { data, info } = layer;
+  const rows = Math.min(info.height, canvas.length / 3 / width - top);
+  const cols = Math.min(info.width, width - left);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const from = (y * info.width + x) * 4;
+      const alpha = data[from + 3]!;
+      if (alpha === 0) continue;
+      const to = ((top + y) * width + left + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        canvas[to + c] = (data[from + c]! * alpha + canvas[to + c]! * (255 - alpha) + 127) / 255;
+      }
+    }
+  }
+}
+
+/**
+ * The share image for `input` over the hero in `heroPath`, from `cacheDir` when an identical one
+ * was drawn before (same design, font, renderer, words and hero bytes), else drawn and stored.
+ */
+export async function cachedShareImage(
+  input: ShareImageText,
+  heroPath: string,
+  cacheDir: string,
+): Promise<Buffer> {
+  const hero = await readFile(heroPath);
+  const key = createHash('sha256')
+    .update(JSON.stringify([RENDERER, input.title, input.category, input.siteName]))
+    .update(hero)
+    .digest('hex')
+    .slice(0, 32);
+  const file = join(cacheDir, `${key}.jpg`);
+  try {
+    return await readFile(file);
+  } catch {
+    // Not drawn yet.
+  }
+  const image = await renderShareImage(input, hero);
+  await mkdir(cacheDir, { recursive: true });
+  // Written under a temporary name and renamed, so a build stopped halfway leaves no torn file.
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, image);
+  await rename(partial, file);
+  return image;
+}

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onRequest, onRequestPost } from '../../functions/api/analytics/event';
+import { eventUrl } from '../../src/lib/analytics';
+import { callFunction } from './harness';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A link ping as browsers send it: POST, body "PING", Content-Type text/ping. */
+const ping = (path: string, env = {}) =>
+  callFunction(onRequestPost as any, {
+    path,
+    raw: 'PING',
+    headers: { 'Content-Type': 'text/ping', 'Ping-To': 'http://127.0.0.1:8788/questionnaire' },
+    env: env as any,
+  });
+
+describe('POST /api/analytics/event', () => {
+  it('records a link ping to Analytics Engine when bound', async () => {
+    const points: unknown[] = [];
+    const url = eventUrl({
+      name: 'consultation_click',
+      category: 'Articles',
+      label: 'How to Get AI Systems to Cite Your Website',
+      path: '/articles/ai-citation-guide',
+    });
+    const res = await ping(url, { EVENTS: { writeDataPoint: (p: unknown) => points.push(p) } });
+    expect(res.status).toBe(204);
+    expect(points).toEqual([
+      {
+        blobs: [
+          'consultation_click',
+          '/articles/ai-citation-guide',
+          '',
+          'Articles',
+          'How to Get AI Systems to Cite Your Website',
+        ],
+        indexes: ['consultation_click'],
+      },
+    ]);
+  });
+
+  it('logs a body-less page-view beacon without a binding', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const res = await callFunction(onRequestPost as any, {
+      path: eventUrl({ name: 'page_view', path: '/articles', title: 'Articles | Example' }),
+    });
+    expect(res.status).toBe(204);
+    expect(log).toHaveBeenCalledWith('analytics page_view /articles');
+  });
+
+  it('answers 400 JSON for unknown events, missing or unbounded fields', async () => {
+    for (const query of [
+      '?name=purchase&path=/',
+      '?name=page_view',
+      '?name=page_view&path=https://evil.test/',
+      '?name=page_view&path=/a?b',
+      `?name=page_view&path=/&title=${'x'.repeat(201)}`,
+      '?name=page_view&path=/&extra=1',
+    ]) {
+      const res = await ping(`/api/analytics/event${query}`);
+      expect(res.status, query).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('invalid_event');
+    }
+    const long = await ping(`/api/analytics/event?name=page_view&path=/${'a'.repeat(3000)}`);
+    expect(long.status).toBe(414);
+  });
+
+  it('answers any query with 204 or a 4xx JSON error, never a 5xx', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const key = fc.constantFrom('name', 'path', 'title', 'category', 'label', 'extra', '__proto__');
+    const value = fc.oneof(
+      fc.constantFrom('page_view', 'subscribe_click', '/', '/articles', 'Articles'),
+      fc.string({ maxLength: 400 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 6 }), async (pairs) => {
+        const res = await ping(`/api/analytics/event?${new URLSearchParams(pairs)}`);
+        expect([204, 400, 414]).toContain(res.status);
+        if (res.status !== 204) expect(typeof (await res.json()).error.code).toBe('string');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('answers 405 to other methods', async () => {
+    const res = await callFunction(onRequest as any, { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+  });
+});
