@@ -166,7 +166,7 @@ const consultants = defineCollection({
         .describe(
           "Stable kebab-case key: the profile anchor (/consultants#id) and articles' `author`.",
         ),
-      order: z.number().int(),
+      order: z.number().int().describe('Position on the consultants page.'),
       name: z.string().describe('Full name.'),
       title: z.string().describe('Role at the firm.'),
       bio: z.string().describe('A short biography in the third person.'),
@@ -194,9 +194,9 @@ const blocks = defineCollection({
   loader: file('src/content/blocks.yaml'),
   schema: z.strictObject({
     eyebrow: z.string().optional().describe('Short line above the title.'),
-    title: z.string(),
+    title: z.string().describe('Heading of the block.'),
     seoTitle: seoTitle.optional(),
-    body: z.string().optional(),
+    body: z.string().optional().describe('Paragraph under the heading.'),
     items: z
       .array(
         z.strictObject({
