@@ -10,6 +10,7 @@ export default getViteConfig({
       'tests/db/**/*.test.ts',
       'tests/tools/**/*.test.ts',
       'tests/advisor/**/*.test.ts',
+      'tests/build/**/*.test.ts',
     ],
     testTimeout: 20_000,
     // The pull-request workflow sets TEST_REPORTS: a JSON report for its job summary.

@@ -1,9 +1,12 @@
 /**
- * Runs before every function: security headers on every answer, and any uncaught error turned
- * into a JSON error without a stack. Static files are served by Pages with public/_headers.
+ * Runs before every function: the public routes' protections (cross-site posts refused, abuse
+ * limits; see _lib/request-guard.ts), security headers on every answer, and any uncaught error
+ * turned into a JSON error without a stack. Static files are served by Pages with
+ * public/_headers.
  */
 import { HttpError, errorResponse, json } from './_lib/http';
 import type { PagesFunction } from './_lib/env';
+import { createRouteLimiters, guardRequest, type RouteLimiters } from './_lib/request-guard';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -15,31 +18,44 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-export const onRequest: PagesFunction = async (context) => {
-  let response: Response;
-  try {
-    response = await context.next();
-  } catch (err) {
-    if (err instanceof HttpError) {
-      response = errorResponse(err);
-    } else {
-      console.error('Unhandled function error', err instanceof Error ? err.message : String(err));
-      response = json(
-        { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
-        500,
-      );
+export interface MiddlewareOptions {
+  /** Per-isolate abuse limiters; fresh ones by default. */
+  limiters?: RouteLimiters;
+}
+
+/** Builds the middleware with its own limiters (tests make fresh ones). */
+export function createMiddleware(options: MiddlewareOptions = {}): PagesFunction {
+  const limiters = options.limiters ?? createRouteLimiters();
+  return async (context) => {
+    let response: Response;
+    try {
+      await guardRequest(context.request, context.env, limiters);
+      response = await context.next();
+    } catch (err) {
+      if (err instanceof HttpError) {
+        response = errorResponse(err);
+      } else {
+        console.error('Unhandled function error', err instanceof Error ? err.message : String(err));
+        response = json(
+          { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
+          500,
+        );
+      }
     }
-  }
-  // Static assets pass through this middleware too; only function answers get the strict CSP.
-  const isApi = new URL(context.request.url).pathname.startsWith('/api/');
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    if (name === 'Content-Security-Policy' && !isApi) continue;
-    if (!headers.has(name)) headers.set(name, value);
-  }
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
-};
+    // Static assets pass through this middleware too; only function answers get the strict CSP.
+    const isApi = new URL(context.request.url).pathname.startsWith('/api/');
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (name === 'Content-Security-Policy' && !isApi) continue;
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+}
+
+/** This isolate's middleware. */
+export const onRequest = createMiddleware();

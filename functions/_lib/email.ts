@@ -40,11 +40,20 @@ export interface SendOptions {
   idempotencyKey?: string | undefined;
 }
 
+/**
+ * Resend's names for the two idempotency conflicts (409): another request with the same key is
+ * still being processed, or the key was used before for a different message.
+ */
+export const CONCURRENT_IDEMPOTENT_REQUESTS = 'concurrent_idempotent_requests';
+export const INVALID_IDEMPOTENT_REQUEST = 'invalid_idempotent_request';
+
 /** The email API refused the message, failed, or did not answer in time. */
 export class EmailError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The API's error name (Resend's `name`, e.g. `validation_error`), when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'EmailError';
@@ -82,8 +91,28 @@ export async function sendEmail(
       `Email API unreachable: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`,
     );
   }
-  await response.body?.cancel();
-  if (!response.ok) throw new EmailError(`Email API answered ${response.status}`, response.status);
+  if (response.ok) {
+    await response.body?.cancel();
+    return;
+  }
+  const code = await errorName(response);
+  throw new EmailError(
+    `Email API answered ${response.status}${code ? ` ${code}` : ''}`,
+    response.status,
+    code,
+  );
+}
+
+/** Resend's error name from an error answer (`{statusCode, name, message}`), if readable. */
+async function errorName(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { name?: unknown } | null;
+    return typeof body?.name === 'string' && /^[a-z_]{1,64}$/.test(body.name)
+      ? body.name
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Subjects are one line: newlines and runs of spaces typed into a form become one space. */

@@ -18,6 +18,8 @@ export interface Env {
   LEAD_NOTIFY_TO?: string;
   LEAD_NOTIFY_FROM?: string;
   TURNSTILE_SECRET?: string;
+  /** Bearer secret of POST /api/leads/resend, the scheduled notification job (32+ characters). */
+  LEADS_CRON_SECRET?: string;
   INDEXNOW_KEY?: string;
   INDEXNOW_ENDPOINT?: string;
   SITE_URL?: string;

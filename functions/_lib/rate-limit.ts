@@ -1,8 +1,8 @@
 /**
  * A small per-client rate limiter (token bucket) for functions that call paid or slow upstreams.
  * State lives in the isolate's memory, so each Workers isolate counts on its own: it stops one
- * client from hammering an endpoint, not a distributed flood (use Cloudflare's rate limiting
- * rules for that).
+ * client from hammering an endpoint, not a distributed flood. In production the platform's
+ * limiter counts across isolates (see request-guard.ts and the README).
  */
 import { HttpError } from './http';
 
@@ -50,25 +50,75 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 }
 
 /**
+ * The network an address belongs to, for counting: an IPv4 address itself, an IPv6 address's
+ * /64 (one subscriber's prefix: a host can take any address in it at will), and an
+ * IPv4-mapped IPv6 address as its IPv4 address. Anything that does not parse is used as given.
+ */
+export function networkKey(address: string): string {
+  const ip = address.trim().toLowerCase().replace(/%.*$/, '');
+  if (!ip.includes(':')) return ip;
+  const groups = expandIpv6(ip);
+  if (!groups) return ip;
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mapped)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with `::` and a dotted IPv4 tail), or null. */
+function expandIpv6(ip: string): number[] | null {
+  let text = ip;
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const bytes = tail.slice(1).map(Number);
+    if (bytes.some((b) => b > 255)) return null;
+    text = `${text.slice(0, tail.index)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = parse(halves[0]!);
+  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
+  if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return all.map((g) => parseInt(g, 16));
+}
+
+/**
  * Who is asking: Cloudflare's connecting IP (set by the edge, not spoofable through it), else the
- * first forwarded address (local runs), else one shared bucket.
+ * first forwarded address (local runs), else one shared bucket; IPv6 clients by their /64.
  */
 export function clientKey(request: Request): string {
   const ip =
     request.headers.get('CF-Connecting-IP') ??
     request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
-  return ip || 'unknown';
+  return ip ? networkKey(ip) : 'unknown';
+}
+
+/** How long to wait, in words: seconds under two minutes, else whole minutes. */
+export function waitPhrase(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** The 429 answer: JSON with the wait in words and in Retry-After. */
+export function rateLimited(retryAfter: number): HttpError {
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many requests. Please wait ${waitPhrase(retryAfter)} and try again.`,
+    undefined,
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 /** Throws a 429 JSON error with Retry-After when the client has used up its allowance. */
 export function enforceRateLimit(limiter: RateLimiter, request: Request): void {
   const { allowed, retryAfter } = limiter.take(clientKey(request));
-  if (allowed) return;
-  throw new HttpError(
-    429,
-    'rate_limited',
-    `Too many requests. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
-    undefined,
-    { 'Retry-After': String(retryAfter) },
-  );
+  if (!allowed) throw rateLimited(retryAfter);
 }

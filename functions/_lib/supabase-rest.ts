@@ -57,7 +57,7 @@ export async function insertRow<T>(
   const prefer = ['return=representation'];
   if (options.ignoreDuplicates) prefer.push('resolution=ignore-duplicates');
   const query = options.onConflict ? `?on_conflict=${encodeURIComponent(options.onConflict)}` : '';
-  return request<T[]>(config, 'POST', `${table}${query}`, options, {
+  return requestRows<T>(config, 'POST', `${table}${query}`, options, {
     body: JSON.stringify(row),
     prefer: prefer.join(','),
   });
@@ -71,14 +71,66 @@ export async function selectRows<T>(
   equals: Record<string, string>,
   options: RequestOptions,
 ): Promise<T[]> {
-  const params = new URLSearchParams({ select: columns });
-  for (const [column, value] of Object.entries(equals)) params.set(column, `eq.${value}`);
-  return request<T[]>(config, 'GET', `${table}?${params}`, options);
+  const query: Record<string, string> = { select: columns };
+  for (const [column, value] of Object.entries(equals)) query[column] = `eq.${value}`;
+  return selectWhere<T>(config, table, query, options);
+}
+
+/**
+ * Selects with a PostgREST query: `select`, `order`, `limit` and filters in PostgREST's own
+ * syntax (`{notified_at: 'is.null', created_at: 'gte.2026-01-01T00:00:00Z'}`).
+ */
+export async function selectWhere<T>(
+  config: PostgrestConfig,
+  table: string,
+  query: Record<string, string>,
+  options: RequestOptions,
+): Promise<T[]> {
+  return requestRows<T>(config, 'GET', `${table}?${new URLSearchParams(query)}`, options);
+}
+
+/**
+ * Updates the rows a PostgREST query matches with `patch` in one statement and returns the
+ * rows it changed (`select` in the query picks their columns). Postgres re-checks the filters
+ * on each row it locks, so two callers racing with the same conditions never both win a row.
+ */
+export async function updateWhere<T>(
+  config: PostgrestConfig,
+  table: string,
+  query: Record<string, string>,
+  patch: object,
+  options: RequestOptions,
+): Promise<T[]> {
+  return requestRows<T>(config, 'PATCH', `${table}?${new URLSearchParams(query)}`, options, {
+    body: JSON.stringify(patch),
+    prefer: 'return=representation',
+  });
+}
+
+/**
+ * A value inside a PostgREST logical filter (`or=(a.lt."x",b.is.null)`), where commas, dots,
+ * colons and parentheses are reserved: double-quoted, with quotes and backslashes escaped.
+ */
+export function filterValue(value: string): string {
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/** A request whose answer must be a list of rows; anything else is an unreadable answer. */
+async function requestRows<T>(
+  config: PostgrestConfig,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  options: RequestOptions,
+  extra: { body?: string; prefer?: string } = {},
+): Promise<T[]> {
+  const rows = await request<unknown>(config, method, path, options, extra);
+  if (!Array.isArray(rows)) throw new PostgrestError('PostgREST answer is not a list of rows');
+  return rows as T[];
 }
 
 async function request<T>(
   config: PostgrestConfig,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   options: RequestOptions,
   extra: { body?: string; prefer?: string } = {},

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { parse } from 'yaml';
 
 /** Size of a share image: the 1.91:1 card that Open Graph and X/Twitter show full width. */
@@ -77,7 +77,7 @@ export interface Pixels {
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
-const pixels = async (image: sharp.Sharp): Promise<Pixels> => {
+const pixels = async (image: Sharp): Promise<Pixels> => {
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 };

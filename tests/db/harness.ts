@@ -98,15 +98,20 @@ export async function attempt<R = Record<string, unknown>>(
   }
 }
 
-/** Creates an account the way the auth server does (as the superuser), returning its id. */
+/**
+ * Creates an account the way the auth server does (as the superuser), returning its id. The
+ * address counts as confirmed unless `confirmed` is false (a sign-up still waiting for its link).
+ */
 export async function createUser(
   db: Session,
   email: string,
   metadata: Record<string, unknown> = {},
+  { confirmed = true }: { confirmed?: boolean } = {},
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    'insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id',
-    [email, JSON.stringify(metadata)],
+    `insert into auth.users (email, raw_user_meta_data, email_confirmed_at)
+     values ($1, $2, case when $3 then now() end) returning id`,
+    [email, JSON.stringify(metadata), confirmed],
   );
   return rows[0]!.id;
 }

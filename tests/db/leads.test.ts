@@ -14,9 +14,12 @@ import {
 
 const PERMISSION_DENIED = '42501';
 const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
 
 let db: PGlite;
 const ids = { admin: '', editor: '', user: '' };
+/** The lead stored before every test (by the service role, as the functions store leads). */
+let storedId = '';
 
 const lead = {
   name: 'Jordan Lee',
@@ -32,6 +35,14 @@ const INSERT = `insert into public.leads
   (name, email, company, current_challenge, budget, timeline, priorities, source, idempotency_key)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 
+const INSERT_CHAT = `insert into public.leads (kind, name, email, transcript, source, idempotency_key)
+  values ('chat', $1, $2, $3::jsonb, $4, $5)`;
+
+const transcript = [
+  { role: 'user', content: 'Can someone call me about the Discovery Workshop?' },
+  { role: 'assistant', content: 'Leave your email and the team will reply.' },
+];
+
 /** Parameters for INSERT: the sample lead under `name`, with a source page and a key. */
 function leadParams(name: string, source: string | null, key: string | null): unknown[] {
   const { email, company, current_challenge, budget, timeline, priorities } = lead;
@@ -42,9 +53,18 @@ function insertLead(session: Session, key: string | null = null, suffix = ''): P
   return attempt(
     session,
     `${INSERT} returning id, additional_info, created_at`,
-    leadParams(lead.name + suffix, '/services/seo', key),
+    leadParams(lead.name + suffix, 'seo', key),
   );
 }
+
+/**
+ * The claim the functions make before emailing a lead (PATCH through PostgREST): take the row
+ * only if it is unnotified and nobody else holds a live claim on it.
+ */
+const CLAIM = `update public.leads set notify_claimed_at = now()
+  where id = $1 and notified_at is null
+    and (notify_claimed_at is null or notify_claimed_at < now() - interval '2 minutes')
+  returning id, notify_attempts`;
 
 beforeAll(async () => {
   db = await createDatabase();
@@ -53,7 +73,11 @@ beforeAll(async () => {
   ids.user = await createUser(db, 'user@example.com');
   await grantRole(db, ids.admin, 'admin');
   await grantRole(db, ids.editor, 'editor');
-  await db.query(INSERT, leadParams('Stored Lead', null, 'stored-key'));
+  const { rows } = await db.query<{ id: string }>(
+    `${INSERT} returning id`,
+    leadParams('Stored Lead', null, 'stored-key'),
+  );
+  storedId = rows[0]!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -73,32 +97,118 @@ describe('leads table', () => {
     expect(rows.map((r) => [r.column_name, r.data_type, r.is_nullable])).toEqual([
       ['id', 'uuid', 'NO'],
       ['created_at', 'timestamp with time zone', 'NO'],
-      ['name', 'text', 'NO'],
+      ['name', 'text', 'YES'],
       ['email', 'text', 'NO'],
-      ['company', 'text', 'NO'],
-      ['current_challenge', 'text', 'NO'],
-      ['budget', 'text', 'NO'],
-      ['timeline', 'text', 'NO'],
-      ['priorities', 'text', 'NO'],
+      ['company', 'text', 'YES'],
+      ['current_challenge', 'text', 'YES'],
+      ['budget', 'text', 'YES'],
+      ['timeline', 'text', 'YES'],
+      ['priorities', 'text', 'YES'],
       ['additional_info', 'text', 'NO'],
       ['source', 'text', 'YES'],
       ['idempotency_key', 'text', 'YES'],
+      ['kind', 'text', 'NO'],
+      ['transcript', 'jsonb', 'YES'],
+      ['notified_at', 'timestamp with time zone', 'YES'],
+      ['notify_attempts', 'integer', 'NO'],
+      ['last_notify_error', 'text', 'YES'],
+      ['notify_claimed_at', 'timestamp with time zone', 'YES'],
+      ['contacted_at', 'timestamp with time zone', 'YES'],
     ]);
+  });
+
+  it('stores questionnaire answers as kind questionnaire, unnotified, by default', async () => {
+    const { rows } = await db.query(
+      'select kind, transcript, notified_at, notify_attempts, contacted_at from public.leads where id = $1',
+      [storedId],
+    );
+    expect(rows).toEqual([
+      {
+        kind: 'questionnaire',
+        transcript: null,
+        notified_at: null,
+        notify_attempts: 0,
+        contacted_at: null,
+      },
+    ]);
+  });
+
+  it('requires every questionnaire answer of a questionnaire lead', async () => {
+    const columns = ['name', 'email', 'company', 'current_challenge', 'budget', 'timeline'];
+    await as(db, serviceRole, async (s) => {
+      for (const column of [...columns.filter((c) => c !== 'email'), 'priorities']) {
+        const params = leadParams('Incomplete', null, null);
+        params[[...columns, 'priorities'].indexOf(column)] = null;
+        const missing = await attempt(s, INSERT, params);
+        expect(missing, column).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+      }
+    });
+  });
+
+  it('takes a chat hand-off as kind chat with its transcript and no questionnaire answers', async () => {
+    await as(db, serviceRole, async (s) => {
+      const ok = await attempt(s, `${INSERT_CHAT} returning kind, name, company`, [
+        null,
+        'visitor@example.org',
+        JSON.stringify(transcript),
+        'home',
+        'chat-key-1',
+      ]);
+      expect(ok).toMatchObject({ ok: true, rows: [{ kind: 'chat', name: null, company: null }] });
+
+      const withoutTranscript = await attempt(
+        s,
+        `insert into public.leads (kind, email) values ('chat', 'a@example.org')`,
+      );
+      expect(withoutTranscript).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+      const notAList = await attempt(s, INSERT_CHAT, [
+        null,
+        'a@example.org',
+        JSON.stringify({ role: 'user' }),
+        null,
+        null,
+      ]);
+      expect(notAList).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+      const tooLong = await attempt(s, INSERT_CHAT, [
+        null,
+        'a@example.org',
+        JSON.stringify(Array.from({ length: 31 }, () => transcript[0])),
+        null,
+        null,
+      ]);
+      expect(tooLong).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+      const withAnswers = await attempt(
+        s,
+        `insert into public.leads (kind, email, company, transcript) values ('chat', 'a@example.org', 'Co', $1::jsonb)`,
+        [JSON.stringify(transcript)],
+      );
+      expect(withAnswers).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+      const unknownKind = await attempt(
+        s,
+        `insert into public.leads (kind, email, transcript) values ('fax', 'a@example.org', $1::jsonb)`,
+        [JSON.stringify(transcript)],
+      );
+      expect(unknownKind).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+    });
   });
 });
 
 describe('who may write and read leads', () => {
-  it('refuses anonymous visitors both ways', async () => {
+  it('refuses anonymous visitors every way', async () => {
     await as(db, anon, async (s) => {
-      expect(await attempt(s, 'select * from public.leads')).toMatchObject({
-        ok: false,
-        code: PERMISSION_DENIED,
-      });
+      for (const sql of [
+        'select * from public.leads',
+        `update public.leads set contacted_at = now()`,
+        'delete from public.leads',
+        `select public.admin_delete_lead('${storedId}')`,
+      ]) {
+        expect(await attempt(s, sql), sql).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+      }
       expect(await insertLead(s)).toMatchObject({ ok: false, code: PERMISSION_DENIED });
     });
   });
 
-  it('shows plain users and editors nothing and lets them insert nothing', async () => {
+  it('shows plain users and editors nothing and lets them change nothing', async () => {
     for (const id of [ids.user, ids.editor]) {
       await as(db, signedIn(id), async (s) => {
         expect(await attempt(s, 'select * from public.leads')).toMatchObject({
@@ -106,6 +216,19 @@ describe('who may write and read leads', () => {
           rows: [],
         });
         expect(await insertLead(s)).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+        // The status column is granted, but the policy shows them no row to change.
+        expect(await attempt(s, 'update public.leads set contacted_at = now()')).toMatchObject({
+          ok: true,
+          affectedRows: 0,
+        });
+        for (const sql of [
+          `update public.leads set name = 'x'`,
+          'update public.leads set notified_at = now()',
+          'delete from public.leads',
+          `select public.admin_delete_lead('${storedId}')`,
+        ]) {
+          expect(await attempt(s, sql), sql).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+        }
       });
     }
   });
@@ -136,20 +259,26 @@ describe('who may write and read leads', () => {
     });
   });
 
-  it('does not let the service role rewrite or delete leads', async () => {
+  it('lets the service role record notifications but not rewrite or delete leads', async () => {
     await as(db, serviceRole, async (s) => {
-      expect(await attempt(s, `update public.leads set name = 'x'`)).toMatchObject({
-        ok: false,
-        code: PERMISSION_DENIED,
-      });
-      expect(await attempt(s, 'delete from public.leads')).toMatchObject({
-        ok: false,
-        code: PERMISSION_DENIED,
-      });
+      const record = await attempt(
+        s,
+        `update public.leads set notified_at = now(), notify_attempts = 1,
+           last_notify_error = null, notify_claimed_at = null where id = $1`,
+        [storedId],
+      );
+      expect(record).toMatchObject({ ok: true, affectedRows: 1 });
+      for (const sql of [
+        `update public.leads set name = 'x'`,
+        `update public.leads set contacted_at = now()`,
+        'delete from public.leads',
+      ]) {
+        expect(await attempt(s, sql), sql).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+      }
     });
   });
 
-  it('lets admins read leads but not write them', async () => {
+  it('lets admins read leads and mark them contacted, and nothing more', async () => {
     await as(db, signedIn(ids.admin), async (s) => {
       const read = await attempt<{ name: string; idempotency_key: string }>(
         s,
@@ -159,10 +288,64 @@ describe('who may write and read leads', () => {
         ok: true,
         rows: [{ name: 'Stored Lead', idempotency_key: 'stored-key' }],
       });
-      for (const sql of [`update public.leads set name = 'x'`, 'delete from public.leads']) {
+      const marked = await attempt(
+        s,
+        'update public.leads set contacted_at = now() where id = $1 returning contacted_at',
+        [storedId],
+      );
+      expect(marked).toMatchObject({ ok: true, affectedRows: 1 });
+      const unmarked = await attempt(
+        s,
+        'update public.leads set contacted_at = null where id = $1',
+        [storedId],
+      );
+      expect(unmarked).toMatchObject({ ok: true, affectedRows: 1 });
+      for (const sql of [
+        `update public.leads set name = 'x'`,
+        `update public.leads set email = 'x@example.org'`,
+        'update public.leads set notified_at = now()',
+        'update public.leads set notify_attempts = 0',
+        'delete from public.leads',
+      ]) {
         expect(await attempt(s, sql), sql).toMatchObject({ ok: false, code: PERMISSION_DENIED });
       }
       expect(await insertLead(s)).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+    });
+  });
+
+  it('lets admins erase a lead through admin_delete_lead, for privacy requests', async () => {
+    await as(db, signedIn(ids.admin), async (s) => {
+      const erase = async (id: string) =>
+        (await s.query<{ status: string }>('select public.admin_delete_lead($1) as status', [id]))
+          .rows[0]!.status;
+      expect(await erase(storedId)).toBe('deleted');
+      expect(await erase(storedId)).toBe('not_found');
+      const { rows } = await s.query('select id from public.leads where id = $1', [storedId]);
+      expect(rows).toEqual([]);
+    });
+  });
+});
+
+describe('the notification claim', () => {
+  it('gives an unnotified lead to one sender at a time, again once the claim is stale', async () => {
+    await as(db, serviceRole, async (s) => {
+      expect((await s.query(CLAIM, [storedId])).rows).toEqual([
+        { id: storedId, notify_attempts: 0 },
+      ]);
+      // A second sender finds the claim live and takes nothing.
+      expect((await s.query(CLAIM, [storedId])).rows).toEqual([]);
+      // A sender that died leaves its claim behind; after the lease it can be taken again.
+      await s.query(
+        `update public.leads set notify_claimed_at = now() - interval '3 minutes' where id = $1`,
+        [storedId],
+      );
+      expect((await s.query(CLAIM, [storedId])).rows).toHaveLength(1);
+      // A notified lead is never claimed.
+      await s.query(
+        'update public.leads set notified_at = now(), notify_claimed_at = null where id = $1',
+        [storedId],
+      );
+      expect((await s.query(CLAIM, [storedId])).rows).toEqual([]);
     });
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './harness';
 
 const PERMISSION_DENIED = '42501';
+const CHECK_VIOLATION = '23514';
 
 let db: PGlite;
 const ids = { admin: '', editor: '', user: '', other: '' };
@@ -95,6 +96,17 @@ describe('sign-up trigger', () => {
         { email: 'blank@example.com', display_name: null },
         { email: 'social@example.com', display_name: 'Sam Social' },
       ]);
+    });
+  });
+
+  it('cuts an over-long display name from sign-up metadata to 100 characters', async () => {
+    await as(db, owner, async (s) => {
+      const long = await createUser(s, 'long@example.com', { display_name: 'N'.repeat(5000) });
+      const { rows } = await s.query<{ display_name: string }>(
+        'select display_name from public.profiles where user_id = $1',
+        [long],
+      );
+      expect(rows[0]!.display_name).toBe('N'.repeat(100));
     });
   });
 
@@ -180,6 +192,19 @@ describe('a plain user', () => {
     });
   });
 
+  it('cannot ask has_role about anybody else', async () => {
+    await as(db, me(), async (s) => {
+      for (const [id, role] of [
+        [ids.admin, 'admin'],
+        [ids.editor, 'editor'],
+        [ids.other, 'user'],
+      ]) {
+        const probe = await attempt(s, 'select public.has_role($1, $2)', [id, role]);
+        expect(probe, `${role} of ${id}`).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+      }
+    });
+  });
+
   it('can change their own display name but nobody else’s', async () => {
     await as(db, me(), async (s) => {
       const own = await attempt(
@@ -199,6 +224,23 @@ describe('a plain user', () => {
       ids.admin,
     ]);
     expect(rows).toEqual([{ display_name: 'Ada Admin' }]);
+  });
+
+  it('keeps their display name to 1-100 characters', async () => {
+    await as(db, me(), async (s) => {
+      const set = (name: string) =>
+        attempt(s, 'update public.profiles set display_name = $1 where user_id = $2', [
+          name,
+          ids.user,
+        ]);
+      expect(await set('x'.repeat(100))).toMatchObject({ ok: true, affectedRows: 1 });
+      for (const name of ['x'.repeat(101), '', '   ']) {
+        expect(await set(name), JSON.stringify(name)).toMatchObject({
+          ok: false,
+          code: CHECK_VIOLATION,
+        });
+      }
+    });
   });
 
   it('cannot change their profile’s email or user_id, or create a profile', async () => {
@@ -314,6 +356,37 @@ describe('an admin', () => {
       expect(await assign('   ', 'user')).toBe('email_required');
       expect(await assign('user@example.com', 'admin')).toBe('assigned');
       expect(await rolesOf(s, ids.user)).toEqual(['admin', 'user']);
+    });
+  });
+
+  it('gives no role to an address that is not confirmed yet', async () => {
+    await as(db, me(), async (s) => {
+      await s.exec('reset role');
+      const pending = await createUser(s, 'pending@example.com', {}, { confirmed: false });
+      await s.exec('set local role authenticated');
+      const { rows } = await s.query<{ status: string }>(
+        `select public.admin_assign_role('pending@example.com', 'editor') as status`,
+      );
+      expect(rows[0]!.status).toBe('email_unconfirmed');
+      expect(await rolesOf(s, pending)).toEqual(['user']);
+      const listed = await s.query<{ email: string; email_confirmed: boolean }>(
+        `select email, email_confirmed from public.admin_list_users()
+         where email in ('pending@example.com', 'user@example.com') order by email`,
+      );
+      expect(listed.rows).toEqual([
+        { email: 'pending@example.com', email_confirmed: false },
+        { email: 'user@example.com', email_confirmed: true },
+      ]);
+    });
+  });
+
+  it('may ask has_role about any account', async () => {
+    await as(db, me(), async (s) => {
+      const { rows } = await s.query<{ editor: boolean }>(
+        `select public.has_role($1, 'editor') as editor`,
+        [ids.editor],
+      );
+      expect(rows[0]!.editor).toBe(true);
     });
   });
 

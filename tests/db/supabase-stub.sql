@@ -15,6 +15,8 @@ grant usage on schema auth to anon, authenticated, service_role;
 create table auth.users (
   id uuid primary key default gen_random_uuid(),
   email text unique,
+  -- Set when the address is confirmed (the confirmation link, or a social provider's word).
+  email_confirmed_at timestamptz null,
   raw_user_meta_data jsonb not null default '{}'::jsonb,
   raw_app_meta_data jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default clock_timestamp(),

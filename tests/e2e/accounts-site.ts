@@ -1,10 +1,11 @@
 /**
- * The site as built with accounts enabled, for auth.spec.ts and admin.spec.ts. The default build
- * (and CI's) has no PUBLIC_SUPABASE_* variables, so these specs build their own variant once per
- * run, with the browser client pointed at the stub server's /supabase, and serve it with its
- * functions through wrangler (one per worker) with the Supabase and IndexNow stand-ins bound.
- * The same variant has analytics on (PUBLIC_ANALYTICS=1) for analytics.spec.ts, so one extra
- * build covers both.
+ * The site as built with accounts and Turnstile enabled, for the auth, admin, inbox and
+ * Turnstile specs. The default build (and CI's) has no PUBLIC_SUPABASE_* or
+ * PUBLIC_TURNSTILE_SITE_KEY, so these specs build their own variant once per run, with the
+ * browser client pointed at the stub server's /supabase and Cloudflare's always-pass Turnstile
+ * testing key, and serve it with its functions through wrangler (one per worker) with every
+ * stand-in bound: Supabase (auth and the leads table), email, Turnstile's siteverify, IndexNow.
+ * The same variant has analytics on (PUBLIC_ANALYTICS=1) for analytics.spec.ts.
  *
  * E2E_ACCOUNTS_DIST reuses an existing build of that variant instead; E2E_BUILD_LOCK names a
  * file to hold with flock(1) while building, for machines where several builds share a tree.
@@ -21,8 +22,14 @@ import { STUB_ORIGIN } from './helpers';
 
 // The CommonJS stand-ins the stub server runs.
 const require = createRequire(import.meta.url);
-const { stubBindings } = require('./stubs/index.cjs');
+const { accountsBindings } = require('./stubs/index.cjs');
 const supabaseStub = require('./stubs/supabase.stub.cjs');
+const turnstileStub = require('./stubs/turnstile.stub.cjs');
+
+/** Cloudflare's documented testing site key that always passes (a visible widget). */
+export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
+/** The token Turnstile's testing keys issue, which the testing secret accepts. */
+export const TURNSTILE_DUMMY_TOKEN: string = turnstileStub.DUMMY_TOKEN;
 
 /** Where the browser client of this build sends Supabase requests (answered by page.route). */
 export const SUPABASE_URL = `${STUB_ORIGIN}/supabase`;
@@ -74,6 +81,7 @@ function build(outDir: string): void {
       PUBLIC_SUPABASE_URL: SUPABASE_URL,
       PUBLIC_SUPABASE_ANON_KEY: SUPABASE_ANON_KEY,
       PUBLIC_ANALYTICS: '1',
+      PUBLIC_TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY,
     },
     encoding: 'utf8',
     timeout: BUILD_TIMEOUT_MS,
@@ -142,10 +150,7 @@ export const test = base.extend<object, { accountsSite: AccountsSite }>({
     async ({}, use, workerInfo) => {
       const dist = await accountsBuild();
       const [port, inspector] = [await freePort(), await freePort()];
-      const bindings: Record<string, string> = {
-        ...stubBindings(STUB_ORIGIN),
-        ...supabaseStub.accountsBindings(STUB_ORIGIN),
-      };
+      const bindings: Record<string, string> = accountsBindings(STUB_ORIGIN);
       const args = ['wrangler', 'pages', 'dev', dist, '--port', String(port), '--ip', '127.0.0.1'];
       args.push('--inspector-port', String(inspector), '--log-level', 'warn');
       args.push('--persist-to', join(tmpdir(), `e2e-accounts-state-${workerInfo.parallelIndex}`));
@@ -269,5 +274,18 @@ export async function answerSupabase(
       body: answer.body === undefined ? '' : JSON.stringify(answer.body),
     });
   });
+  return calls;
+}
+
+/** Signs `account` in (stored session), answers Supabase with `project`, and opens `path`. */
+export async function openAs(
+  page: Page,
+  account: FakeAccount,
+  project: (call: SupabaseCall) => SupabaseReply | undefined | Promise<SupabaseReply | undefined>,
+  path = '/',
+): Promise<SupabaseCall[]> {
+  await storeSession(page, sessionFor(account));
+  const calls = await answerSupabase(page, project);
+  await page.goto(path);
   return calls;
 }

@@ -5,6 +5,7 @@ import {
   answerSupabase,
   expect,
   fakeAccount,
+  openAs,
   sessionFor,
   storeSession,
   test,
@@ -44,6 +45,9 @@ function fakeProject(
         return { status: 200, body: myRoles };
       case '/rest/v1/rpc/admin_list_users':
         return { status: 200, body: users };
+      // The leads inbox has its own spec (leads-inbox.spec.ts); here it is empty.
+      case '/rest/v1/leads':
+        return { status: 200, body: [] };
       case '/rest/v1/rpc/admin_assign_role': {
         const user = users.find(
           (u) => u.email.toLowerCase() === String(call.body.target_email).toLowerCase(),
@@ -85,19 +89,6 @@ function someUsers(admin: FakeAccount): ListedUser[] {
   ];
 }
 
-/** Signs `account` in (stored session), answers Supabase with `project`, and opens `path`. */
-async function openAs(
-  page: Page,
-  account: FakeAccount,
-  project: (call: SupabaseCall) => SupabaseReply | undefined,
-  path = '/',
-): Promise<SupabaseCall[]> {
-  await storeSession(page, sessionFor(account));
-  const calls = await answerSupabase(page, project);
-  await page.goto(path);
-  return calls;
-}
-
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const rpcCalls = (calls: SupabaseCall[], name: string) =>
   calls.filter((c) => c.path === `/rest/v1/rpc/${name}`);
@@ -115,7 +106,10 @@ test.describe('admin panels', () => {
     await expect(page.locator('#admin-area')).toHaveText('');
     await expect(page.locator('#admin-area astro-island > *')).toHaveCount(0);
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => s.includes('Role Management'))).toEqual([]);
+    // Neither the role panel nor the leads inbox is downloaded.
+    expect(
+      scripts.filter((s) => s.includes('Role Management') || s.includes('Resend notification')),
+    ).toEqual([]);
     expect(calls).toEqual([]);
   });
 
@@ -127,6 +121,21 @@ test.describe('admin panels', () => {
     await expect(page.getByRole('heading', { name: 'Role Management' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Search Engine Submission' })).toHaveCount(0);
     expect(rpcCalls(calls, 'get_current_user_roles')).toHaveLength(1);
+    expect(rpcCalls(calls, 'admin_list_users')).toHaveLength(0);
+  });
+
+  test('a plain user whose own metadata claims admin sees no admin panel', async ({ page }) => {
+    const user = fakeAccount('user');
+    const session = sessionFor(user);
+    // Users can write their own user_metadata (supabase.auth.updateUser); it grants nothing.
+    session.user.user_metadata = { role: 'admin', roles: ['admin'], is_admin: true };
+    await storeSession(page, session);
+    const calls = await answerSupabase(page, fakeProject(user, ['user'], someUsers(user)));
+    await page.goto('/');
+    await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Leads' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Role Management' })).toHaveCount(0);
     expect(rpcCalls(calls, 'admin_list_users')).toHaveLength(0);
   });
 

@@ -8,7 +8,7 @@ function recordEvents(page: Page) {
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/analytics/event') sent.push(r);
   });
-  const events = () =>
+  const events = (): Record<string, string>[] =>
     sent.map((r) => ({
       method: r.method(),
       ...Object.fromEntries(new URL(r.url()).searchParams),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { test as defaultSite, type Page } from '@playwright/test';
 import {
   answerSupabase,
@@ -27,6 +28,9 @@ function gate() {
 
 /** The visible form of a tab. */
 const tabPanel = (page: Page, name: 'Sign In' | 'Sign Up') => page.getByRole('tabpanel', { name });
+
+/** base64url(SHA-256(verifier)): the PKCE challenge a verifier answers. */
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /** Supabase Auth's answer to a successful password sign-in. */
 function tokenAnswer(kind: 'admin' | 'user' = 'user'): SupabaseReply {
@@ -181,6 +185,11 @@ test.describe('the auth card', () => {
       data: { display_name: 'Ada Lovelace' },
     });
     expect(call!.query.get('redirect_to')).toBe(`${new URL(page.url()).origin}/auth`);
+    // PKCE: the confirmation link will carry a code only this browser can exchange.
+    expect(call!.body).toMatchObject({
+      code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+      code_challenge_method: 's256',
+    });
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -225,6 +234,7 @@ test.describe('the auth card', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to sign in with google');
     expect(calls[0]!.query.get('provider')).toBe('google');
     expect(calls[0]!.query.get('redirect_to')).toBe(`${new URL(page.url()).origin}/auth`);
+    expect(calls[0]!.query.get('code_challenge_method')).toBe('s256');
     // The error parameters are gone from the address, and the buttons work again.
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('button', { name: 'Continue with LinkedIn' })).toBeEnabled();
@@ -245,6 +255,70 @@ test.describe('the auth card', () => {
     await page.getByRole('button', { name: 'Continue with LinkedIn' }).click();
     await expect(page.getByRole('alert')).toHaveText('Unable to exchange external code');
     expect(calls[0]!.query.get('provider')).toBe('linkedin_oidc');
+  });
+
+  test('a social sign-in comes back with a code that is exchanged for a session (PKCE)', async ({
+    page,
+  }) => {
+    let challenge = '';
+    const calls = await answerSupabase(page, (call) => {
+      if (call.path === '/auth/v1/authorize') {
+        challenge = call.query.get('code_challenge') ?? '';
+        // Google said yes; Supabase sends the browser back with a one-time code.
+        return {
+          status: 303,
+          headers: { location: `${call.query.get('redirect_to')}?code=one-time-code` },
+        };
+      }
+      if (call.path === '/auth/v1/token') return tokenAnswer();
+      return undefined;
+    });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const [exchange] = calls.filter((c) => c.path === '/auth/v1/token');
+    expect(exchange!.query.get('grant_type')).toBe('pkce');
+    expect(exchange!.body.auth_code).toBe('one-time-code');
+    // The verifier this browser kept is the one the challenge was made from.
+    expect(challengeOf(exchange!.body.code_verifier)).toBe(challenge);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toContain(
+      'access_token',
+    );
+  });
+
+  test('a confirmation link opened in another browser says the address is confirmed', async ({
+    page,
+  }) => {
+    const calls = await answerSupabase(page, () => undefined);
+    await page.goto('/auth?code=code-from-another-browser');
+    await expect(page.getByRole('status')).toHaveText(
+      'Your email address is confirmed. Sign in with your email and password to continue.',
+    );
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(tabPanel(page, 'Sign In').getByLabel('Email')).toBeVisible();
+    // Without the verifier there is nothing to exchange, so nothing was sent.
+    expect(calls.filter((c) => c.path === '/auth/v1/token')).toEqual([]);
+  });
+
+  test('a code Supabase refuses after a social sign-in reads as that provider’s failure', async ({
+    page,
+  }) => {
+    await answerSupabase(page, (call) => {
+      if (call.path === '/auth/v1/authorize') {
+        return {
+          status: 303,
+          headers: { location: `${call.query.get('redirect_to')}?code=expired-code` },
+        };
+      }
+      if (call.path === '/auth/v1/token') {
+        return { status: 400, body: { code: 400, error_code: 'flow_state_expired', msg: 'x' } };
+      }
+      return undefined;
+    });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with LinkedIn' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to sign in with linkedin');
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('with a session stored, a spinner shows while it is checked, then it goes home', async ({

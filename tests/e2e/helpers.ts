@@ -36,3 +36,34 @@ export async function stubRequests(page: Page, prefix: string): Promise<any[]> {
     await page.request.get(`${STUB_ORIGIN}/__requests?prefix=${encodeURIComponent(prefix)}`)
   ).json();
 }
+
+/** Collects Content Security Policy violations reported on the page. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as any).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
+  });
+  return violations;
+}
+
+/** The chat dialog's parts, and asking it a question as a visitor does. */
+export function chat(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'AI Advisor' });
+  const input = dialog.getByRole('textbox', { name: 'Your question' });
+  return {
+    dialog,
+    input,
+    log: dialog.getByRole('log', { name: 'Conversation' }),
+    typing: dialog.getByRole('status').filter({ hasText: 'The advisor is typing' }),
+    async ask(question: string) {
+      await input.fill(question);
+      await input.press('Enter');
+    },
+  };
+}

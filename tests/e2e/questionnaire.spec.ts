@@ -1,23 +1,18 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
-
-const SUCCESS = {
-  title: 'Thank you!',
-  description: "We've received your information and will be in touch within 24 hours.",
-};
-const FAILURE = {
-  title: 'Error',
-  description: 'There was an issue submitting your information. Please try again.',
-};
-const DIALOG_NAME = 'Ready to Transform Your Operations?';
-
-const contact = { name: 'Jane Doe', email: 'jane@example.com', company: 'Acme Nonprofit' };
-const choices = {
-  currentChallenge: 'Converting visitors to customers',
-  budget: '$2,000 - $5,000/month',
-  timeline: '3-6 months',
-};
-const priorities = 'More qualified leads and less manual reporting.';
+import {
+  DIALOG_NAME,
+  FAILURE,
+  SUCCESS,
+  answerToLastStep,
+  choices,
+  contact,
+  fillContact,
+  openDialog,
+  priorities,
+  submitQuestionnairePage,
+  toast,
+} from './questionnaire-flow';
 
 interface Recorded {
   body: Record<string, unknown>;
@@ -45,44 +40,6 @@ async function routeQuestionnaire(
 }
 
 const accepted = () => ({ status: 200, body: { ok: true, id: 'lead-1' } });
-
-/** A toast in the notifications live region: a status, or an alert when destructive. */
-function toast(page: Page, title: string): Locator {
-  const region = page.getByRole('region', { name: 'Notifications' });
-  return region.getByRole('status').or(region.getByRole('alert')).filter({ hasText: title });
-}
-
-async function openDialog(page: Page): Promise<Locator> {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Start Strategic Consultation' }).click();
-  const dialog = page.getByRole('dialog', { name: DIALOG_NAME });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Full Name *')).toBeFocused();
-  return dialog;
-}
-
-async function fillContact(scope: Locator): Promise<void> {
-  await scope.getByLabel('Full Name *').fill(contact.name);
-  await scope.getByLabel('Email Address *').fill(contact.email);
-  await scope.getByLabel('Company Name *').fill(contact.company);
-}
-
-/** Steps 1 to 4 with the mouse, checking the progress and the Next rule on the way. */
-async function answerToLastStep(scope: Locator): Promise<void> {
-  const next = scope.getByRole('button', { name: 'Next' });
-  await fillContact(scope);
-  await next.click();
-  for (const [i, option] of Object.values(choices).entries()) {
-    await expect(scope.getByText(`Question ${i + 2} of 5`)).toBeVisible();
-    await expect(scope.getByText(`${(i + 2) * 20}%`)).toBeVisible();
-    await expect(next).toBeDisabled();
-    await scope.getByRole('radio', { name: option }).check();
-    await expect(next).toBeEnabled();
-    await next.click();
-  }
-  await expect(scope.getByText('Question 5 of 5')).toBeVisible();
-  await expect(scope.getByText('100%')).toBeVisible();
-}
 
 test.describe('questionnaire dialog', () => {
   test('opens from Start Strategic Consultation and submits all five steps', async ({ page }) => {
@@ -330,13 +287,7 @@ test.describe('questionnaire page', () => {
   test('a real submission is accepted by the function (development console delivery)', async ({
     page,
   }) => {
-    await page.goto('/questionnaire?from=consultants');
-    const form = page.getByRole('main');
-    await answerToLastStep(form);
-    await form.getByRole('textbox').fill(priorities);
-    const answer = page.waitForResponse('**/api/questionnaire');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    const response = await answer;
+    const { response } = await submitQuestionnairePage(page, '/questionnaire?from=consultants');
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ ok: true, id: expect.any(String) });
     expect(response.request().postDataJSON()).toMatchObject({ source: 'consultants' });

@@ -10,11 +10,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatHandler } from '../../src/features/advisor/advisor.server';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
+import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { createLeadResendHandler } from '../../src/features/leads/resend.server';
+import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
 import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
 import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
 import { callFunction, startStub, type StubServer } from './harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const CRON_SECRET = 'fuzz-cron-secret-0123456789abcdef0123';
 const UPSTREAM_TIMEOUT_MS = 150;
 /** Longest any call may take: the upstream timeout plus generous room for a loaded machine. */
 const CALL_BUDGET_MS = 3_000;
@@ -76,6 +80,7 @@ const env = () => ({
   LEAD_NOTIFY_FROM: 'site@example.com',
   INDEXNOW_KEY: 'abcdef0123456789',
   INDEXNOW_ENDPOINT: `${upstream.url}/indexnow`,
+  LEADS_CRON_SECRET: CRON_SECRET,
 });
 
 const validBodies = {
@@ -90,6 +95,13 @@ const validBodies = {
     priorities: 'More leads',
     additionalInfo: '',
   },
+  chatLead: {
+    email: 'ada@example.com',
+    name: 'Ada',
+    transcript: [{ role: 'user', content: 'Please call me.' }],
+    page: 'home',
+  },
+  notify: { id: '6f1d0c52-8f3e-4b7a-9d2c-5e8a1b4f7c30' },
   audit: { url: 'https://www.example.com' },
   indexnow: { urls: ['/', '/articles'] },
   vitals: {
@@ -137,7 +149,11 @@ const headers = fc.record(
   {
     'Content-Type': contentType,
     'Idempotency-Key': fc.oneof(fc.uuid(), fc.string({ maxLength: 200 })),
-    Authorization: fc.oneof(fc.constant('Bearer token'), fc.string({ maxLength: 60 })),
+    Authorization: fc.oneof(
+      fc.constant('Bearer token'),
+      fc.constant(`Bearer ${CRON_SECRET}`),
+      fc.string({ maxLength: 60 }),
+    ),
   },
   { requiredKeys: ['Content-Type'] },
 );
@@ -190,6 +206,24 @@ const targets: Target[] = [
     'questionnaire',
     () => createQuestionnaireHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
     validBodies.questionnaire,
+    true,
+  ],
+  [
+    'chat/lead',
+    () => createChatLeadHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
+    validBodies.chatLead,
+    true,
+  ],
+  [
+    'leads/resend',
+    () => createLeadResendHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
+    {},
+    true,
+  ],
+  [
+    'leads/notify',
+    () => createLeadNotifyHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
+    validBodies.notify,
     true,
   ],
   [

@@ -4,8 +4,9 @@
  * they receive, so the functions' real request code runs.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { onRequest as middleware } from '../../functions/_middleware';
+import { createMiddleware } from '../../functions/_middleware';
 import type { Env } from '../../functions/_lib/env';
 
 type Handler = (context: any) => Response | Promise<Response>;
@@ -19,6 +20,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   env?: object;
   ip?: string;
+  /**
+   * The middleware to run through; a fresh one (with fresh abuse limiters) per call unless a
+   * test shares one to see limits add up.
+   */
+  middleware?: Handler;
 }
 
 /** Calls `handler` the way Pages would, wrapped in functions/_middleware.ts. */
@@ -46,6 +52,7 @@ export async function callFunction(handler: Handler, options: CallOptions = {}):
     passThroughOnException: () => {},
   };
   const context = { ...base, next: async () => handler(base) };
+  const middleware = options.middleware ?? createMiddleware();
   const response = await middleware(context as any);
   await Promise.allSettled(waits);
   return response;
@@ -106,4 +113,159 @@ export async function startStub(reply: StubReply): Promise<StubServer> {
 export function replyJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** A complete set of questionnaire answers, as the wizard sends them. */
+export const SAMPLE_ANSWERS = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  company: 'Acme Nonprofit',
+  currentChallenge: 'Streamlining business operations',
+  budget: '$2,000 - $5,000/month',
+  timeline: '1-3 months',
+  priorities: 'Automate intake.\nCut reporting time.',
+  additionalInfo: '',
+};
+
+// The CommonJS stand-ins the end-to-end stub server runs, reused here so both speak alike.
+const require = createRequire(import.meta.url);
+const { createResend } = require('../e2e/stubs/email.stub.cjs');
+const { createLeadsTable } = require('../e2e/stubs/leads-table.cjs');
+
+/** The key the Resend stand-in accepts, and the configuration that points functions at it. */
+export const EMAIL_API_KEY = 'email-key';
+
+/** One message the Resend stand-in really sent (after idempotency). */
+export interface SentEmail {
+  key: string | undefined;
+  id: string;
+  message: { from: string; to: string[]; subject: string; text: string; reply_to?: string };
+}
+
+export interface ResendServer extends StubServer {
+  sent: SentEmail[];
+  /** The next `count` sends answer 503. */
+  failNext: (count: number) => void;
+  /** Each send answers after `ms`, to make requests overlap. */
+  setDelay: (ms: number) => void;
+}
+
+/** A loopback Resend with Resend's idempotency answers (tests/e2e/stubs/email.stub.cjs). */
+export async function startResend(): Promise<ResendServer> {
+  const resend = createResend({ apiKey: EMAIL_API_KEY });
+  const server = await startStub((req, res) =>
+    resend.handle({ method: req.method, headers: req.headers, body: req.body }, res),
+  );
+  return Object.assign(server, {
+    sent: resend.sent as SentEmail[],
+    failNext: resend.failNext as (count: number) => void,
+    setDelay: resend.setDelay as (ms: number) => void,
+  });
+}
+
+/** Function configuration that emails leads through `mail`. */
+export function emailEnv(mail: StubServer): Env {
+  return {
+    EMAIL_API_URL: `${mail.url}/emails`,
+    EMAIL_API_KEY,
+    LEAD_NOTIFY_TO: 'leads@firm.test',
+    LEAD_NOTIFY_FROM: 'Website <web@firm.test>',
+  };
+}
+
+/** Callers the Supabase stand-in knows, by access token. */
+export const ACCOUNTS: Record<
+  string,
+  { id: string; email: string; roles: string[]; metadata?: Record<string, unknown> }
+> = {
+  'admin-token': {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    email: 'admin@example.com',
+    roles: ['admin', 'user'],
+  },
+  'editor-token': {
+    id: 'e0000000-0000-4000-8000-000000000002',
+    email: 'editor@example.com',
+    roles: ['editor', 'user'],
+  },
+  'user-token': {
+    id: 'u0000000-0000-4000-8000-000000000003',
+    email: 'user@example.com',
+    roles: ['user'],
+  },
+  // A plain user who wrote a role into their own editable metadata (supabase.auth.updateUser).
+  'metadata-admin-token': {
+    id: 'u0000000-0000-4000-8000-000000000004',
+    email: 'sneaky@example.com',
+    roles: ['user'],
+    metadata: { role: 'admin', roles: ['admin'], is_admin: true },
+  },
+};
+
+export const SUPABASE_ANON_KEY = 'anon-key';
+export const SERVICE_ROLE_KEY = 'service-role-key';
+
+/** A stored lead row as the stand-in holds it. */
+export type StandInRow = Record<string, any>;
+
+export interface SupabaseServer extends StubServer {
+  /** The rows of the `leads` table. */
+  leads: StandInRow[];
+}
+
+/** Answers Supabase Auth's GET /auth/v1/user and rpc get_current_user_roles for ACCOUNTS. */
+function answerAuth(req: RecordedRequest, res: ServerResponse): void {
+  const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+  const account = ACCOUNTS[token];
+  if (req.headers.apikey !== SUPABASE_ANON_KEY) {
+    return replyJson(res, 401, { message: 'No API key found' });
+  }
+  if (req.method === 'GET' && req.url === '/auth/v1/user') {
+    if (!account) {
+      return replyJson(res, 403, {
+        code: 403,
+        error_code: 'bad_jwt',
+        msg: 'invalid JWT: unable to parse or verify signature, token is expired',
+      });
+    }
+    return replyJson(res, 200, {
+      id: account.id,
+      email: account.email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: account.metadata ?? {},
+    });
+  }
+  if (req.method === 'POST' && req.url === '/rest/v1/rpc/get_current_user_roles') {
+    if (!account) return replyJson(res, 401, { code: 'PGRST301', message: 'JWT expired' });
+    return replyJson(res, 200, account.roles);
+  }
+  replyJson(res, 404, { message: 'not found' });
+}
+
+/**
+ * A loopback Supabase: Auth and the roles RPC for the callers in ACCOUNTS (anon key), and the
+ * `leads` table through PostgREST for the service role (tests/e2e/stubs/leads-table.cjs).
+ */
+export async function startSupabase(): Promise<SupabaseServer> {
+  const table = createLeadsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
+  const server = await startStub((req, res) => {
+    const url = new URL(req.url, 'http://stub');
+    if (url.pathname !== '/rest/v1/leads') return answerAuth(req, res);
+    table.handle(
+      { method: req.method, query: url.searchParams, headers: req.headers, body: req.body },
+      res,
+    );
+  });
+  return Object.assign(server, { leads: table.rows as StandInRow[] });
+}
+
+/** Function configuration for `supabase`: the service role and the anon key. */
+export function supabaseEnv(supabase: StubServer): Env {
+  return {
+    SUPABASE_URL: supabase.url,
+    SUPABASE_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+  };
 }

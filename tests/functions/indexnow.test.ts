@@ -1,56 +1,14 @@
-import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
 import { onRequest } from '../../functions/api/indexnow';
 import type { Env } from '../../functions/_lib/env';
 import {
+  SUPABASE_ANON_KEY,
   callFunction,
-  replyJson,
   startStub,
-  type RecordedRequest,
+  startSupabase,
   type StubServer,
 } from './harness';
-
-/** Supabase Auth and PostgREST: each token stands for one caller. */
-const ACCOUNTS: Record<string, { id: string; email: string; roles: string[] }> = {
-  'admin-token': {
-    id: 'a0000000-0000-4000-8000-000000000001',
-    email: 'admin@example.com',
-    roles: ['admin', 'user'],
-  },
-  'editor-token': {
-    id: 'e0000000-0000-4000-8000-000000000002',
-    email: 'editor@example.com',
-    roles: ['editor', 'user'],
-  },
-  'user-token': {
-    id: 'u0000000-0000-4000-8000-000000000003',
-    email: 'user@example.com',
-    roles: ['user'],
-  },
-};
-
-function supabaseReply(req: RecordedRequest, res: ServerResponse): void {
-  const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
-  const account = ACCOUNTS[token];
-  if (req.headers.apikey !== 'anon-key')
-    return replyJson(res, 401, { message: 'No API key found' });
-  if (req.method === 'GET' && req.url === '/auth/v1/user') {
-    if (!account) {
-      return replyJson(res, 403, {
-        code: 403,
-        error_code: 'bad_jwt',
-        msg: 'invalid JWT: unable to parse or verify signature, token is expired',
-      });
-    }
-    return replyJson(res, 200, { id: account.id, email: account.email, aud: 'authenticated' });
-  }
-  if (req.method === 'POST' && req.url === '/rest/v1/rpc/get_current_user_roles') {
-    if (!account) return replyJson(res, 401, { code: 'PGRST301', message: 'JWT expired' });
-    return replyJson(res, 200, account.roles);
-  }
-  replyJson(res, 404, { message: 'not found' });
-}
 
 let supabase: StubServer;
 let indexnow: StubServer;
@@ -58,7 +16,7 @@ let indexnow: StubServer;
 let indexnowStatus = 200;
 
 beforeAll(async () => {
-  supabase = await startStub(supabaseReply);
+  supabase = await startSupabase();
   indexnow = await startStub((_req, res) => {
     res.writeHead(indexnowStatus, { 'Content-Type': 'text/plain' });
     res.end(indexnowStatus === 200 ? '' : 'upstream detail that must not leak');
@@ -81,7 +39,7 @@ const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 function env(overrides: Partial<Env> = {}): Env {
   return {
     SUPABASE_URL: `${supabase.url}/`,
-    SUPABASE_ANON_KEY: 'anon-key',
+    SUPABASE_ANON_KEY,
     INDEXNOW_KEY: KEY,
     INDEXNOW_ENDPOINT: `${indexnow.url}/indexnow`,
     SITE_URL: 'https://www.example.com',
@@ -155,6 +113,13 @@ describe('POST /api/indexnow: who may submit', () => {
     expect(indexnow.requests).toHaveLength(0);
   });
 
+  it('never takes an admin role from user_metadata, which users can edit themselves', async () => {
+    const res = await submit(['/'], { token: 'metadata-admin-token' });
+    expect(res.status).toBe(403);
+    expect(await errorCode(res)).toBe('forbidden');
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
   it('checks the admin role in the database with the caller’s own token, on every call', async () => {
     expect((await submit(['/'], { token: 'admin-token' })).status).toBe(200);
     expect((await submit(['/'], { token: 'admin-token' })).status).toBe(200);
@@ -163,7 +128,7 @@ describe('POST /api/indexnow: who may submit', () => {
     for (const r of rpc) {
       expect(r.method).toBe('POST');
       expect(r.headers.authorization).toBe('Bearer admin-token');
-      expect(r.headers.apikey).toBe('anon-key');
+      expect(r.headers.apikey).toBe(SUPABASE_ANON_KEY);
     }
   });
 

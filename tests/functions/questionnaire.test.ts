@@ -5,68 +5,47 @@ import {
 } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/questionnaire';
-import { callFunction, replyJson, startStub, type StubServer } from './harness';
+import {
+  SAMPLE_ANSWERS,
+  callFunction,
+  emailEnv,
+  replyJson,
+  startResend,
+  startStub,
+  startSupabase,
+  supabaseEnv,
+  type ResendServer,
+  type StubServer,
+  type SupabaseServer,
+} from './harness';
 
-const answers = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  company: 'Acme Nonprofit',
-  currentChallenge: 'Streamlining business operations',
-  budget: '$2,000 - $5,000/month',
-  timeline: '1-3 months',
-  priorities: 'Automate intake.\nCut reporting time.',
-  additionalInfo: '',
-};
+const answers = SAMPLE_ANSWERS;
 
 const TIMEOUT_MS = 300;
-
-/** A stand-in for PostgREST's /rest/v1/leads that keeps rows and honours on_conflict. */
-async function startPostgrest(options: { status?: number; delayMs?: number } = {}) {
-  const rows: Record<string, unknown>[] = [];
-  const server = await startStub(async (req, res) => {
-    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-    if (options.status) return replyJson(res, options.status, { message: 'down' });
-    const url = new URL(req.url, 'http://stub');
-    if (req.method === 'GET') {
-      const key = url.searchParams.get('idempotency_key')?.replace(/^eq\./, '');
-      return replyJson(
-        res,
-        200,
-        rows.filter((r) => r.idempotency_key === key).map((r) => ({ id: r.id })),
-      );
-    }
-    const row = req.json();
-    const duplicate =
-      row.idempotency_key && rows.some((r) => r.idempotency_key === row.idempotency_key);
-    if (duplicate) return replyJson(res, 201, []);
-    rows.push(row);
-    replyJson(res, 201, [row]);
-  });
-  return { server, rows };
-}
-
-async function startEmail(options: { status?: number; delayMs?: number } = {}) {
-  return startStub(async (_req, res) => {
-    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-    replyJson(res, options.status ?? 200, { id: 'email-1' });
-  });
-}
 
 const servers: StubServer[] = [];
 const track = <T extends StubServer>(s: T) => (servers.push(s), s);
 
+/** A fresh Supabase (leads table) and Resend, tracked for closing. */
+async function upstreams(): Promise<{ db: SupabaseServer; mail: ResendServer }> {
+  return { db: track(await startSupabase()), mail: track(await startResend()) };
+}
+
 function sinkEnv(db?: StubServer, mail?: StubServer): QuestionnaireEnv {
   return {
     ENVIRONMENT: 'production',
-    ...(db && { SUPABASE_URL: db.url, SUPABASE_SERVICE_ROLE_KEY: 'service-role-key' }),
-    ...(mail && {
-      EMAIL_API_URL: `${mail.url}/emails`,
-      EMAIL_API_KEY: 'email-key',
-      LEAD_NOTIFY_TO: 'leads@firm.test',
-      LEAD_NOTIFY_FROM: 'Website <web@firm.test>',
-    }),
+    ...(db && supabaseEnv(db)),
+    ...(mail && emailEnv(mail)),
   };
 }
+
+/** A handler with its own key memory, as a separate isolate would have. */
+const isolate = () =>
+  createQuestionnaireHandler({
+    timeoutMs: TIMEOUT_MS,
+    recent: new RecentDeliveries(),
+    retryWaitMs: 20,
+  });
 
 let handler: ReturnType<typeof createQuestionnaireHandler>;
 const post = (
@@ -76,8 +55,15 @@ const post = (
   h = handler,
 ) => callFunction(h, { path: '/api/questionnaire', body, env, headers });
 
+/** What the console.error spy was called with, one line per call. */
+const errors = () =>
+  vi
+    .mocked(console.error)
+    .mock.calls.map((c) => c.join(' '))
+    .join('\n');
+
 beforeEach(() => {
-  handler = createQuestionnaireHandler({ timeoutMs: TIMEOUT_MS, recent: new RecentDeliveries() });
+  handler = isolate();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -88,10 +74,8 @@ afterEach(async () => {
 });
 
 describe('POST /api/questionnaire delivery', () => {
-  it('stores the lead through PostgREST and emails a summary, answering the row id', async () => {
-    const { server: db, rows } = await startPostgrest();
-    const mail = track(await startEmail());
-    track(db);
+  it('stores the lead, emails a summary and records the notification on the row', async () => {
+    const { db, mail } = await upstreams();
     const res = await post(
       sinkEnv(db, mail),
       { ...answers, source: 'seo' },
@@ -99,19 +83,19 @@ describe('POST /api/questionnaire delivery', () => {
     );
     expect(res.status).toBe(200);
     const answer = await res.json();
-    expect(answer).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // A version 5 UUID: derived from the Idempotency-Key, the same on every retry.
+    expect(answer).toEqual({ ok: true, id: 'd520850a-fd9f-56e8-bafb-0e70348a3821' });
 
-    expect(db.requests).toHaveLength(1);
     const insert = db.requests[0]!;
     expect(insert.method).toBe('POST');
     expect(insert.url).toBe('/rest/v1/leads?on_conflict=idempotency_key');
     expect(insert.headers.apikey).toBe('service-role-key');
     expect(insert.headers.authorization).toBe('Bearer service-role-key');
-    expect(insert.headers.prefer).toContain('return=representation');
     expect(insert.headers.prefer).toContain('resolution=ignore-duplicates');
-    expect(rows).toEqual([
-      {
+    expect(db.leads).toEqual([
+      expect.objectContaining({
         id: answer.id,
+        kind: 'questionnaire',
         name: 'Jane Doe',
         email: 'jane@example.com',
         company: 'Acme Nonprofit',
@@ -122,14 +106,19 @@ describe('POST /api/questionnaire delivery', () => {
         additional_info: '',
         source: 'seo',
         idempotency_key: 'key-happy-1',
-      },
+        transcript: null,
+        notify_attempts: 1,
+        last_notify_error: null,
+        notify_claimed_at: null,
+        notified_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      }),
     ]);
 
-    expect(mail.requests).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
     const email = mail.requests[0]!;
     expect(email.url).toBe('/emails');
     expect(email.headers.authorization).toBe('Bearer email-key');
-    expect(email.headers['idempotency-key']).toBe('lead-key-happy-1');
+    expect(email.headers['idempotency-key']).toBe(`lead-${answer.id}`);
     const message = email.json();
     expect(message).toMatchObject({
       from: 'Website <web@firm.test>',
@@ -150,54 +139,86 @@ describe('POST /api/questionnaire delivery', () => {
     ]) {
       expect(message.text).toContain(line);
     }
+    // Nothing that changes from one attempt to the next.
+    expect(message.text).not.toMatch(/Received|UTC|\d{2}:\d{2}/);
   });
 
   it('accepts the lead when the database is down but the email went out', async () => {
-    const { server: db } = await startPostgrest({ status: 500 });
-    const mail = track(await startEmail());
-    track(db);
+    const db = track(await startStub((_req, res) => replyJson(res, 500, { message: 'down' })));
+    const mail = track(await startResend());
     const res = await post(sinkEnv(db, mail));
     expect(res.status).toBe(200);
-    expect(mail.requests).toHaveLength(1);
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('database'));
+    expect(mail.sent).toHaveLength(1);
+    expect(errors()).toContain('database');
   });
 
-  it('accepts the lead when the email API is down but the database stored it', async () => {
-    const { server: db, rows } = await startPostgrest();
-    const mail = track(await startEmail({ status: 503 }));
-    track(db);
-    const res = await post(sinkEnv(db, mail));
+  it('answers 200 when the database took the lead and the email failed, and records the failure', async () => {
+    const { db, mail } = await upstreams();
+    mail.failNext(1);
+    const res = await post(sinkEnv(db, mail), answers, { 'Idempotency-Key': 'mail-down-1' });
     expect(res.status).toBe(200);
-    expect(rows).toHaveLength(1);
-    expect(mail.requests).toHaveLength(1);
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('email'));
+    expect(mail.sent).toHaveLength(0);
+    expect(db.leads).toEqual([
+      expect.objectContaining({
+        notified_at: null,
+        notify_attempts: 1,
+        notify_claimed_at: null,
+        last_notify_error: 'Email API answered 503 application_error',
+      }),
+    ]);
+    // The reason is logged; the lead itself is not.
+    expect(errors()).toContain('notification email failed');
+    expect(errors()).not.toContain('Jane');
   });
 
-  it('answers 502 when every configured sink failed', async () => {
-    const { server: db } = await startPostgrest({ status: 500 });
-    const mail = track(await startEmail({ status: 500 }));
-    track(db);
+  it('sends the unnotified email when the visitor retries with the same key', async () => {
+    const { db, mail } = await upstreams();
+    mail.failNext(1);
+    const env = sinkEnv(db, mail);
+    const headers = { 'Idempotency-Key': 'mail-down-2' };
+    const first = await (await post(env, answers, headers)).json();
+    // The island retries with the same key, possibly reaching another isolate.
+    const second = await (await post(env, answers, headers, isolate())).json();
+    expect(second.id).toBe(first.id);
+    expect(db.leads).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
+    expect(db.leads[0]).toMatchObject({ notify_attempts: 2, last_notify_error: null });
+    expect(db.leads[0]!.notified_at).not.toBeNull();
+    // A third try finds the lead notified and sends nothing more.
+    await post(env, answers, headers, isolate());
+    expect(mail.sent).toHaveLength(1);
+  });
+
+  it('answers 502 when every configured destination failed', async () => {
+    const db = track(await startStub((_req, res) => replyJson(res, 500, { message: 'down' })));
+    const mail = track(await startResend());
+    mail.failNext(1);
     const res = await post(sinkEnv(db, mail));
     expect(res.status).toBe(502);
     expect((await res.json()).error.code).toBe('lead_not_delivered');
   });
 
-  it('gives up on a sink that does not answer in time', async () => {
-    const { server: db } = await startPostgrest({ delayMs: 2000 });
-    const mail = track(await startEmail());
-    track(db);
+  it('gives up on an upstream that does not answer in time', async () => {
+    const db = track(
+      await startStub(async (_req, res) => {
+        await new Promise((r) => setTimeout(r, 2000));
+        replyJson(res, 201, []);
+      }),
+    );
+    const mail = track(await startResend());
     const started = Date.now();
     const res = await post(sinkEnv(db, mail));
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(mail.requests).toHaveLength(1);
-    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/database.*Timeout/));
+    expect(mail.sent).toHaveLength(1);
+    expect(errors()).toMatch(/database.*Timeout/);
 
-    const slowMail = track(await startEmail({ delayMs: 2000 }));
+    const slowMail = track(await startResend());
+    slowMail.setDelay(2000);
     expect((await post(sinkEnv(undefined, slowMail))).status).toBe(502);
   });
 
-  it('refuses the lead in production when no sink is configured', async () => {
+  it('refuses the lead in production when no destination is configured', async () => {
     const res = await post({ ENVIRONMENT: 'production' });
     expect(res.status).toBe(503);
     expect((await res.json()).error.code).toBe('leads_unavailable');
@@ -205,14 +226,14 @@ describe('POST /api/questionnaire delivery', () => {
     expect((await post({})).status).toBe(503);
   });
 
-  it('counts a half-configured email setup as no sink', async () => {
-    const mail = track(await startEmail());
+  it('counts a half-configured email setup as no destination', async () => {
+    const mail = track(await startResend());
     const env = { ...sinkEnv(undefined, mail), LEAD_NOTIFY_TO: '' };
     expect((await post(env)).status).toBe(503);
     expect(mail.requests).toHaveLength(0);
   });
 
-  it('prints the lead to the console in development when no sink is configured', async () => {
+  it('prints the lead to the console in development when no destination is configured', async () => {
     const res = await post({ ENVIRONMENT: 'development' }, { ...answers, source: 'consultants' });
     expect(res.status).toBe(200);
     const { id } = await res.json();
@@ -226,91 +247,163 @@ describe('POST /api/questionnaire delivery', () => {
   });
 });
 
+describe('POST /api/questionnaire idempotent email', () => {
+  it('builds a byte-identical email on every retry, so the email API answers a retry with the first send', async () => {
+    const mail = track(await startResend());
+    const env = sinkEnv(undefined, mail);
+    const headers = { 'Idempotency-Key': 'lost-answer-1' };
+    // The email API takes longer than our timeout: it sends, but we never hear back.
+    mail.setDelay(TIMEOUT_MS * 2);
+    expect((await post(env, answers, headers)).status).toBe(502);
+    await new Promise((r) => setTimeout(r, TIMEOUT_MS * 2));
+    mail.setDelay(0);
+    // The visitor tries again, in another isolate and another minute: the same bytes.
+    const retry = await post(env, answers, headers, isolate());
+    expect(retry.status).toBe(200);
+    expect(mail.sent).toHaveLength(1);
+    const [a, b] = mail.requests;
+    expect(b!.body).toBe(a!.body);
+    expect(b!.headers['idempotency-key']).toBe(a!.headers['idempotency-key']);
+  });
+
+  it('waits and asks again when the email API is still processing the same key', async () => {
+    const mail = track(await startResend());
+    mail.setDelay(120);
+    const env = sinkEnv(undefined, mail);
+    const headers = { 'Idempotency-Key': 'double-click-1' };
+    const patient = () =>
+      createQuestionnaireHandler({
+        timeoutMs: 1000,
+        recent: new RecentDeliveries(),
+        retryWaitMs: 100,
+      });
+    // Two isolates at once, as a double submission across the network can be.
+    const [a, b] = await Promise.all([
+      post(env, answers, headers, patient()),
+      post(env, answers, headers, patient()),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await a.json()).id).toBe((await b.json()).id);
+    expect(mail.sent).toHaveLength(1);
+    // The loser heard 409 concurrent_idempotent_requests, then the first answer.
+    expect(mail.requests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('logs a changed email under the same key as a defect, and counts the lead as notified', async () => {
+    const { db, mail } = await upstreams();
+    mail.failNext(1);
+    const env = sinkEnv(db, mail);
+    const headers = { 'Idempotency-Key': 'changed-1' };
+    const { id } = await (await post(env, answers, headers)).json();
+    // The email API already holds this lead's key with another message (say, an older format).
+    await fetch(`${mail.url}/emails`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer email-key',
+        'Idempotency-Key': `lead-${id}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ from: 'a@b.test', to: ['c@d.test'], subject: 'Older', text: 'x' }),
+    });
+    const retry = await post(env, answers, headers, isolate());
+    expect(retry.status).toBe(200);
+    expect(errors()).toMatch(/Defect: the notification email of lead .* differs/);
+    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(mail.sent.map((m) => m.message.subject)).toEqual(['Older']);
+  });
+});
+
 describe('POST /api/questionnaire idempotency', () => {
   it('answers a repeated key with the first answer and creates one lead and one email', async () => {
-    const { server: db, rows } = await startPostgrest();
-    const mail = track(await startEmail());
-    track(db);
+    const { db, mail } = await upstreams();
     const env = sinkEnv(db, mail);
     const headers = { 'Idempotency-Key': 'repeat-1' };
     const [a, b] = await Promise.all([post(env, answers, headers), post(env, answers, headers)]);
     const c = await post(env, answers, headers);
     const ids = await Promise.all([a, b, c].map(async (r) => (await r.json()).id));
     expect(new Set(ids).size).toBe(1);
-    expect(rows).toHaveLength(1);
-    expect(mail.requests).toHaveLength(1);
+    expect(db.leads).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
   });
 
   it('uses the database as the guard across isolates: no second row, no second email', async () => {
-    const { server: db, rows } = await startPostgrest();
-    const mail = track(await startEmail());
-    track(db);
+    const { db, mail } = await upstreams();
     const env = sinkEnv(db, mail);
     const headers = { 'Idempotency-Key': 'repeat-2' };
-    const other = createQuestionnaireHandler({
-      timeoutMs: TIMEOUT_MS,
-      recent: new RecentDeliveries(),
-    });
     const first = await (await post(env, answers, headers)).json();
-    const second = await (await post(env, answers, headers, other)).json();
+    const second = await (await post(env, answers, headers, isolate())).json();
     expect(second.id).toBe(first.id);
-    expect(rows).toHaveLength(1);
+    expect(db.leads).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
     expect(mail.requests).toHaveLength(1);
-    expect(db.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'GET']);
   });
 
   it('finds the first lead when PostgREST reports the duplicate as 409', async () => {
-    let stored: { id: string } | undefined;
+    let stored: Record<string, unknown> | undefined;
     const db = track(
       await startStub((req, res) => {
         if (req.method === 'GET') return replyJson(res, 200, stored ? [stored] : []);
+        if (req.method === 'PATCH') return replyJson(res, 200, []);
         if (stored) return replyJson(res, 409, { code: '23505' });
-        stored = { id: req.json().id };
+        stored = req.json();
         replyJson(res, 201, [stored]);
       }),
     );
     const env = sinkEnv(db);
     const headers = { 'Idempotency-Key': 'repeat-409' };
-    const other = createQuestionnaireHandler({
-      timeoutMs: TIMEOUT_MS,
-      recent: new RecentDeliveries(),
-    });
     const first = await (await post(env, answers, headers)).json();
-    const second = await post(env, answers, headers, other);
+    const second = await post(env, answers, headers, isolate());
     expect(second.status).toBe(200);
     expect((await second.json()).id).toBe(first.id);
   });
 
-  it('sends one email for a repeated key when email is the only sink', async () => {
-    const mail = track(await startEmail());
+  it('sends one email for a repeated key when email is the only destination', async () => {
+    const mail = track(await startResend());
     const env = sinkEnv(undefined, mail);
     const headers = { 'Idempotency-Key': 'repeat-3' };
     const first = await (await post(env, answers, headers)).json();
-    const second = await (await post(env, answers, headers)).json();
+    const second = await (await post(env, answers, headers, isolate())).json();
     expect(second.id).toBe(first.id);
-    expect(mail.requests).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
   });
 
   it('tries again when the first attempt with that key failed', async () => {
-    let up = false;
-    const mail = track(
-      await startStub((_req, res) => replyJson(res, up ? 200 : 500, { id: 'email' })),
-    );
+    const mail = track(await startResend());
+    mail.failNext(1);
     const env = sinkEnv(undefined, mail);
     const headers = { 'Idempotency-Key': 'retry-1' };
     expect((await post(env, answers, headers)).status).toBe(502);
-    up = true;
     expect((await post(env, answers, headers)).status).toBe(200);
     expect(mail.requests).toHaveLength(2);
+    expect(mail.sent).toHaveLength(1);
   });
 
-  it('refuses a key reused for different answers, and a malformed key', async () => {
+  it('refuses a key reused for different answers, in one isolate and across isolates', async () => {
     const env: QuestionnaireEnv = { ENVIRONMENT: 'development' };
     const headers = { 'Idempotency-Key': 'reuse-1' };
     expect((await post(env, answers, headers)).status).toBe(200);
     const reused = await post(env, { ...answers, company: 'Other Co' }, headers);
     expect(reused.status).toBe(422);
-    const bad = await post(env, answers, { 'Idempotency-Key': 'spaces are not allowed' });
+
+    const { db, mail } = await upstreams();
+    const stored = sinkEnv(db, mail);
+    expect((await post(stored, answers, { 'Idempotency-Key': 'reuse-2' })).status).toBe(200);
+    const elsewhere = await post(
+      stored,
+      { ...answers, company: 'Other Co' },
+      { 'Idempotency-Key': 'reuse-2' },
+      isolate(),
+    );
+    expect(elsewhere.status).toBe(422);
+    expect((await elsewhere.json()).error.code).toBe('idempotency_key_reused');
+    expect(db.leads).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
+  });
+
+  it('refuses a malformed key', async () => {
+    const bad = await post({ ENVIRONMENT: 'development' }, answers, {
+      'Idempotency-Key': 'spaces are not allowed',
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('invalid_idempotency_key');
   });
@@ -326,19 +419,17 @@ describe('POST /api/questionnaire idempotency', () => {
 
 describe('POST /api/questionnaire input', () => {
   it('answers 200 to a filled honeypot and stores and sends nothing', async () => {
-    const { server: db, rows } = await startPostgrest();
-    const mail = track(await startEmail());
-    track(db);
+    const { db, mail } = await upstreams();
     const res = await post(sinkEnv(db, mail), { ...answers, website: 'http://spam.example' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, id: expect.any(String) });
-    expect(rows).toHaveLength(0);
+    expect(db.leads).toHaveLength(0);
     expect(db.requests).toHaveLength(0);
     expect(mail.requests).toHaveLength(0);
   });
 
   it('answers 400 with field errors for a bad email and missing answers', async () => {
-    const mail = track(await startEmail());
+    const mail = track(await startResend());
     const res = await post(sinkEnv(undefined, mail), {
       ...answers,
       email: 'jane@',
@@ -355,7 +446,7 @@ describe('POST /api/questionnaire input', () => {
   });
 
   it('answers 413 to a body over 16 KB and sends nothing', async () => {
-    const mail = track(await startEmail());
+    const mail = track(await startResend());
     const res = await post(sinkEnv(undefined, mail), {
       ...answers,
       priorities: 'x'.repeat(17_000),
@@ -377,7 +468,7 @@ describe('POST /api/questionnaire input', () => {
         replyJson(res, 200, { success: form.get('response') === 'good-token' });
       }),
     );
-    const mail = track(await startEmail());
+    const mail = track(await startResend());
     const env: QuestionnaireEnv = {
       ...sinkEnv(undefined, mail),
       TURNSTILE_SECRET: 'turnstile-secret',
@@ -387,7 +478,7 @@ describe('POST /api/questionnaire input', () => {
     expect((await post(env, { ...answers, turnstileToken: 'bad-token' })).status).toBe(403);
     expect(mail.requests).toHaveLength(0);
     expect((await post(env, { ...answers, turnstileToken: 'good-token' })).status).toBe(200);
-    expect(mail.requests).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
     const form = new URLSearchParams(verify.requests.at(-1)!.body);
     expect(form.get('secret')).toBe('turnstile-secret');
     expect(form.get('remoteip')).toBe('203.0.113.7');

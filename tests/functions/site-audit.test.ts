@@ -7,7 +7,7 @@ import {
   type SiteAuditOptions,
 } from '../../src/features/audit/audit.server';
 import { onRequest } from '../../functions/api/site-audit';
-import { mapPsiResult } from '../../functions/_lib/psi';
+import { mapPsiResult } from '../../src/features/audit/psi-report';
 import { callFunction, replyJson, startStub, type StubReply, type StubServer } from './harness';
 
 let stub: StubServer | undefined;

@@ -5,6 +5,7 @@ import { parseRoles } from '../../src/stores/roles';
 import {
   failureMessage,
   oauthReturnError,
+  codeReturnNotice,
   withoutOAuthParams,
 } from '../../src/features/auth/auth-logic';
 import {
@@ -78,23 +79,73 @@ describe('auth card messages', () => {
   it('cleans the error and sign-out parameters from the address', () => {
     expect(withoutOAuthParams('/auth', '?error=a&error_code=b&error_description=c')).toBe('/auth');
     expect(withoutOAuthParams('/auth', '?signout&keep=1')).toBe('/auth?keep=1');
+    expect(withoutOAuthParams('/auth', '?code=abc&sb_flow_id=f1&keep=1')).toBe('/auth?keep=1');
+  });
+
+  it('explains a sign-in code that did not become a session', () => {
+    expect(codeReturnNotice('', null)).toBeNull();
+    expect(codeReturnNotice('?signout', 'google')).toBeNull();
+    // A confirmation link: Supabase confirmed the address before sending the browser here.
+    expect(codeReturnNotice('?code=abc', null)).toEqual({
+      kind: 'success',
+      text: 'Your email address is confirmed. Sign in with your email and password to continue.',
+    });
+    expect(codeReturnNotice('?code=abc', 'linkedin_oidc')).toEqual({
+      kind: 'error',
+      text: 'Failed to sign in with linkedin',
+    });
   });
 });
 
 describe('role management', () => {
   const users: AdminUser[] = [
-    { userId: '1', email: 'Ada@Example.com', displayName: 'Ada', roles: ['admin', 'user'] },
-    { userId: '2', email: 'uma@example.com', displayName: null, roles: ['user'] },
+    {
+      userId: '1',
+      email: 'Ada@Example.com',
+      displayName: 'Ada',
+      emailConfirmed: true,
+      roles: ['admin', 'user'],
+    },
+    {
+      userId: '2',
+      email: 'uma@example.com',
+      displayName: null,
+      emailConfirmed: true,
+      roles: ['user'],
+    },
+    {
+      userId: '3',
+      email: 'pending@example.com',
+      displayName: null,
+      emailConfirmed: false,
+      roles: ['user'],
+    },
   ];
 
   it('reads admin_list_users rows and drops malformed ones', () => {
     expect(
       parseAdminUsers([
-        { user_id: '1', email: 'a@example.com', display_name: 'A', roles: ['user', 'x'] },
+        {
+          user_id: '1',
+          email: 'a@example.com',
+          display_name: 'A',
+          email_confirmed: true,
+          roles: ['user', 'x'],
+        },
+        { user_id: '2', email: 'b@example.com', email_confirmed: false, roles: [] },
         { email: 'no-id@example.com' },
         null,
       ]),
-    ).toEqual([{ userId: '1', email: 'a@example.com', displayName: 'A', roles: ['user'] }]);
+    ).toEqual([
+      {
+        userId: '1',
+        email: 'a@example.com',
+        displayName: 'A',
+        emailConfirmed: true,
+        roles: ['user'],
+      },
+      { userId: '2', email: 'b@example.com', displayName: null, emailConfirmed: false, roles: [] },
+    ]);
     expect(parseAdminUsers('nope')).toEqual([]);
   });
 
@@ -110,6 +161,10 @@ describe('role management', () => {
     expect(planAssignment(users, ' ada@EXAMPLE.com ', 'admin')).toMatchObject({
       kind: 'refuse',
       notice: { description: 'User already has admin role', variant: 'info' },
+    });
+    expect(planAssignment(users, 'pending@example.com', 'editor')).toMatchObject({
+      kind: 'refuse',
+      notice: { description: expect.stringMatching(/^That address is not confirmed yet/) },
     });
     expect(planAssignment(users, ' UMA@example.com', 'editor')).toEqual({
       kind: 'assign',
@@ -128,6 +183,9 @@ describe('role management', () => {
     );
     expect(assignmentNotice('user_not_found', 'user', 'a').description).toBe(
       'User not found. They must sign up first.',
+    );
+    expect(assignmentNotice('email_unconfirmed', 'editor', 'a').description).toMatch(
+      /not confirmed yet/,
     );
     expect(assignmentNotice(undefined, 'user', 'a').description).toBe('Failed to assign role');
     expect(removalNotice('removed', 'editor')).toMatchObject({

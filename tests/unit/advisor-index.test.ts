@@ -89,6 +89,7 @@ const article = {
     category: 'Technical SEO' as const,
     publishDate: new Date('2025-08-31'),
     readTime: 8,
+    author: { collection: 'consultants' as const, id: 'consultant-two' },
     keywords: ['server errors'],
     hero: { image: {} as never, alt: 'An illustration' },
     backLink: 'articles' as const,

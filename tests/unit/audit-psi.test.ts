@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import poor from '../fixtures/psi-poor.json';
 import site from '../fixtures/psi-site.json';
 import { HttpError } from '../../functions/_lib/http';
+import { DEFAULT_PSI_ENDPOINT, psiRequestUrl } from '../../functions/_lib/psi';
 import {
-  DEFAULT_PSI_ENDPOINT,
   MAX_SUGGESTIONS,
   fieldMetrics,
   formatMilliseconds,
   mapPsiResult,
-  psiRequestUrl,
   rankSuggestions,
   suggestionText,
-} from '../../functions/_lib/psi';
+} from '../../src/features/audit/psi-report';
 
 type Fixture = typeof poor;
 const clone = (f: Fixture | typeof site): any => structuredClone(f);

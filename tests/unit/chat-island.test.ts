@@ -47,6 +47,22 @@ describe('safeHref: the spec protocols and relative links only', () => {
     'ftp://example.com',
     '',
   ])('refuses %j', (url) => expect(safeHref(url)).toBeNull());
+
+  // Browsers resolve these against the page as links to another host, not to a path here.
+  it.each([
+    ['//evil.example/x', 'https://evil.example/x'],
+    ['/\\evil.example/x', 'https://evil.example/x'],
+    ['\\\\evil.example', 'https://evil.example/'],
+    ['\\/evil.example', 'https://evil.example/'],
+    [' //evil.example', 'https://evil.example/'],
+    ['/\t/evil.example', 'https://evil.example/'],
+  ])('treats %j as the external address %s', (url, external) =>
+    expect(safeHref(url)).toBe(external),
+  );
+
+  it('still refuses a protocol-relative link that is not an address', () => {
+    expect(safeHref('//[not-a-host')).toBeNull();
+  });
 });
 
 describe('parseMarkdown', () => {
@@ -305,6 +321,7 @@ describe('the hand-off to a person', () => {
     expect(JSON.parse(String(calls[1]!.body))).toEqual({
       email: 'jane@example.com',
       transcript: transcript(entries),
+      page: 'home',
     });
     expect(transcript(entries)).toHaveLength(2);
     // The retry of the same lead carries the same Idempotency-Key.

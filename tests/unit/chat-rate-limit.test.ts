@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../functions/_lib/http';
-import { clientKey, createRateLimiter, enforceRateLimit } from '../../functions/_lib/rate-limit';
+import {
+  clientKey,
+  createRateLimiter,
+  enforceRateLimit,
+  networkKey,
+  waitPhrase,
+} from '../../functions/_lib/rate-limit';
 
 describe('rate limiter', () => {
   it('allows a burst up to the limit, then refuses with the wait until the next token', () => {
@@ -32,6 +38,34 @@ describe('rate limiter', () => {
     ).toBe('203.0.113.9');
     expect(clientKey(req({ 'X-Forwarded-For': '198.51.100.4, 10.0.0.1' }))).toBe('198.51.100.4');
     expect(clientKey(req({}))).toBe('unknown');
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4', () => {
+    for (const [ip, key] of [
+      ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+      ['2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+      ['2001:db8::', '2001:db8:0:0::/64'],
+      ['::1', '0:0:0:0::/64'],
+      ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+      ['::ffff:192.0.2.33', '192.0.2.33'],
+      ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
+      ['203.0.113.9', '203.0.113.9'],
+      ['not-an-address', 'not-an-address'],
+      ['1::2::3', '1::2::3'],
+      ['1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7:8:9'],
+    ] as const) {
+      expect(networkKey(ip), ip).toBe(key);
+    }
+    const req = new Request('http://x/', { headers: { 'CF-Connecting-IP': '2001:db8:5:6::abcd' } });
+    expect(clientKey(req)).toBe('2001:db8:5:6::/64');
+  });
+
+  it('says how long to wait in seconds, or minutes from two minutes on', () => {
+    expect(waitPhrase(1)).toBe('1 second');
+    expect(waitPhrase(45)).toBe('45 seconds');
+    expect(waitPhrase(119)).toBe('119 seconds');
+    expect(waitPhrase(120)).toBe('2 minutes');
+    expect(waitPhrase(361)).toBe('7 minutes');
   });
 
   it('throws a 429 HttpError with Retry-After', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Region } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   cachedShareImage,
@@ -23,7 +23,7 @@ const words = {
 };
 
 /** Mean brightness of a region, to tell drawn words from the background. */
-async function brightness(image: Buffer, region: sharp.Region): Promise<number> {
+async function brightness(image: Buffer, region: Region): Promise<number> {
   const crop = await sharp(image).extract(region).greyscale().png().toBuffer();
   const stats = await sharp(crop).stats();
   return stats.channels[0]!.mean;

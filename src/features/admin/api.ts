@@ -1,15 +1,23 @@
 /**
- * The role-management calls, through the browser client with the admin's own session. The
- * database refuses them for anyone else (see supabase/migrations).
+ * The admin panels' calls: role management and the leads inbox through the browser client with
+ * the admin's own session (the database refuses them for anyone else, see
+ * supabase/migrations), and 'Resend notification' through POST /api/leads/notify.
  */
 import { getSupabase } from '../auth/supabase';
+import { accessToken } from '../../stores/session';
 import type { AppRole } from '../../stores/roles';
 import { parseAdminUsers, type AdminUser } from './role-logic';
+import type { LeadNotifyAnswer, LeadNotifyRequest } from './contract';
+import { INBOX_COLUMNS, parseInboxLeads, searchFilter, type InboxLead } from './leads-inbox';
+
+async function client() {
+  const supabase = await getSupabase();
+  if (!supabase) throw new Error('Accounts are not enabled on this site.');
+  return supabase;
+}
 
 async function rpc(name: string, args?: Record<string, unknown>): Promise<unknown> {
-  const client = await getSupabase();
-  if (!client) throw new Error('Accounts are not enabled on this site.');
-  const { data, error } = await client.rpc(name, args);
+  const { data, error } = await (await client()).rpc(name, args);
   if (error) throw new Error(error.message);
   return data;
 }
@@ -27,4 +35,63 @@ export function assignRole(email: string, role: AppRole): Promise<unknown> {
 /** Takes `role` from the account; resolves to the database's status. */
 export function removeRole(userId: string, role: AppRole): Promise<unknown> {
   return rpc('admin_remove_role', { target_user_id: userId, old_role: role });
+}
+
+/** A page of leads, newest first, optionally only those whose name, company or email match. */
+export async function listLeads(options: {
+  search?: string;
+  offset: number;
+  limit: number;
+}): Promise<InboxLead[]> {
+  let query = (await client())
+    .from('leads')
+    .select(INBOX_COLUMNS)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(options.offset, options.offset + options.limit - 1);
+  const filter = searchFilter(options.search ?? '');
+  if (filter) query = query.or(filter);
+  const { data, error } = await query;
+  if (error) throw new Error(error.message);
+  return parseInboxLeads(data);
+}
+
+/** Marks the lead contacted now, or not contacted; resolves to the stored time. */
+export async function setContacted(id: string, contacted: boolean): Promise<string | null> {
+  const { data, error } = await (
+    await client()
+  )
+    .from('leads')
+    .update({ contacted_at: contacted ? new Date().toISOString() : null })
+    .eq('id', id)
+    .select('contacted_at');
+  if (error) throw new Error(error.message);
+  const [row] = (data ?? []) as { contacted_at: string | null }[];
+  if (!row) throw new Error('The lead was not found.');
+  return row.contacted_at;
+}
+
+/** Erases the lead (a privacy request); resolves to admin_delete_lead's status. */
+export function deleteLead(id: string): Promise<unknown> {
+  return rpc('admin_delete_lead', { target_lead_id: id });
+}
+
+/** Emails the lead to the firm again through the outbox; throws with the server's message. */
+export async function resendNotification(
+  id: string,
+  fetcher: typeof fetch = fetch,
+): Promise<LeadNotifyAnswer> {
+  const token = await accessToken();
+  if (!token) throw new Error('Sign in again to do this.');
+  const body: LeadNotifyRequest = { id };
+  const response = await fetcher('/api/leads/notify', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as
+    LeadNotifyAnswer | { error?: { message?: string } } | null;
+  if (response.ok && answer && 'status' in answer) return answer;
+  const message = answer && 'error' in answer ? answer.error?.message : undefined;
+  throw new Error(message ?? `The server answered ${response.status}.`);
 }

@@ -25,3 +25,17 @@ export interface IndexNowSuccess {
   /** How many URLs were sent. */
   submitted: number;
 }
+
+/** POST /api/leads/notify body: the lead whose notification email an admin sends again. */
+export const leadNotifyRequestSchema = z.object({
+  /** The lead's id (a UUID). */
+  id: z.uuid({ error: 'Send the id of a lead.' }),
+});
+
+export type LeadNotifyRequest = z.infer<typeof leadNotifyRequestSchema>;
+
+/** The function's answer: sent now, sent before, or being sent by another path right now. */
+export interface LeadNotifyAnswer {
+  ok: true;
+  status: 'sent' | 'already_notified' | 'in_progress';
+}

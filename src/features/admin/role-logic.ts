@@ -10,6 +10,8 @@ export interface AdminUser {
   userId: string;
   email: string;
   displayName: string | null;
+  /** Whether the address was confirmed; roles go only to confirmed addresses. */
+  emailConfirmed: boolean;
   roles: AppRole[];
 }
 
@@ -27,6 +29,8 @@ export const ROLE_MESSAGES = {
   assignFailed: 'Failed to assign role',
   removeFailed: 'Failed to remove role',
   lastAdmin: 'The last admin cannot be removed. Make someone else an admin first.',
+  unconfirmed:
+    'That address is not confirmed yet. Roles go only to accounts whose owner confirmed their email.',
 } as const;
 
 /** The rows of admin_list_users(), dropping anything malformed. */
@@ -39,6 +43,8 @@ export function parseAdminUsers(data: unknown): AdminUser[] {
         userId: row.user_id,
         email: typeof row.email === 'string' ? row.email : '',
         displayName: typeof row.display_name === 'string' ? row.display_name : null,
+        // Older databases do not say; the database still checks on assignment.
+        emailConfirmed: row.email_confirmed !== false,
         roles: parseRoles(row.roles),
       },
     ];
@@ -68,6 +74,7 @@ export function planAssignment(
   if (!address) return { kind: 'refuse', notice: error(ROLE_MESSAGES.emailRequired) };
   const user = findUserByEmail(users, address);
   if (!user) return { kind: 'refuse', notice: error(ROLE_MESSAGES.notFound) };
+  if (!user.emailConfirmed) return { kind: 'refuse', notice: error(ROLE_MESSAGES.unconfirmed) };
   if (user.roles.includes(role)) return { kind: 'refuse', notice: alreadyHas(role) };
   return { kind: 'assign', email: address, role };
 }
@@ -85,6 +92,8 @@ export function assignmentNotice(status: unknown, role: AppRole, email: string):
       return alreadyHas(role);
     case 'user_not_found':
       return error(ROLE_MESSAGES.notFound);
+    case 'email_unconfirmed':
+      return error(ROLE_MESSAGES.unconfirmed);
     case 'email_required':
       return error(ROLE_MESSAGES.emailRequired);
     default:

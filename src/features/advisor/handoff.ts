@@ -5,20 +5,21 @@
  * email reuses it, so a lead whose answer was lost on the way back is not sent twice.
  */
 import type { ChatEntry } from '../../stores/chat';
+import {
+  CHAT_LEAD_ENDPOINT,
+  TRANSCRIPT_MAX_MESSAGES,
+  type ChatLeadRequest,
+} from '../leads/chat-lead-contract';
 import { CHAT_MESSAGE_MAX } from './contract';
 
-export const CHAT_LEAD_ENDPOINT = '/api/chat/lead';
-
-/** Messages of the conversation sent with a lead, at most. */
-export const TRANSCRIPT_LIMIT = 30;
+/** The chat lives on the home page; its leads name it as their page, as the questionnaire does. */
+const CHAT_PAGE = 'home';
 
 /** What the person who replies reads: the conversation as it happened (errors left out). */
-export function transcript(
-  entries: readonly ChatEntry[],
-): { role: 'user' | 'assistant'; content: string }[] {
+export function transcript(entries: readonly ChatEntry[]): ChatLeadRequest['transcript'] {
   return entries
     .filter((e) => !e.local && e.content.trim() !== '')
-    .slice(-TRANSCRIPT_LIMIT)
+    .slice(-TRANSCRIPT_MAX_MESSAGES)
     .map((e) => ({ role: e.role, content: e.content.slice(0, CHAT_MESSAGE_MAX) }));
 }
 
@@ -34,7 +35,11 @@ export async function sendChatLead(
   entries: readonly ChatEntry[],
   fetcher: typeof fetch = fetch,
 ): Promise<string> {
-  const body = { email: email.trim(), transcript: transcript(entries) };
+  const body: ChatLeadRequest = {
+    email: email.trim(),
+    transcript: transcript(entries),
+    page: CHAT_PAGE,
+  };
   const fingerprint = JSON.stringify(body);
   const key = keys.get(fingerprint) ?? crypto.randomUUID();
   keys.set(fingerprint, key);

@@ -27,6 +27,11 @@ export const ALLOWED_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmp
 export function safeHref(url: string): string | null {
   const clean = url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (clean === '') return null;
+  // "//host", "/\host" and "\\host" leave the site: link them as the https addresses they are.
+  if (/^[/\\]{2}/.test(clean))
+    return URL.canParse(clean, 'https://s.invalid')
+      ? new URL(clean, 'https://s.invalid').href
+      : null;
   const colon = clean.indexOf(':');
   const boundary = clean.search(/[/?#]/);
   // A colon after the first "/", "?" or "#" belongs to a relative path, not to a protocol.

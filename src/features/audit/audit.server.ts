@@ -9,7 +9,8 @@
 import * as z from 'zod/mini';
 import type { Env, PagesFunction } from '../../../functions/_lib/env';
 import { HttpError, json, readJson } from '../../../functions/_lib/http';
-import { fetchPagespeed, mapPsiResult, PSI_TIMEOUT_MS } from '../../../functions/_lib/psi';
+import { fetchPagespeed, PSI_TIMEOUT_MS } from '../../../functions/_lib/psi';
+import { mapPsiResult } from './psi-report';
 import { checkAuditTarget, GUARD_MESSAGES } from './url-guard';
 import { auditRequestSchema, type AuditSuccess } from './contract';
 import { INVALID_URL_MESSAGE, normaliseAuditUrl } from './audit';

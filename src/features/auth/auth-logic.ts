@@ -45,10 +45,36 @@ export function oauthReturnError(
   return failureMessage(withError.get('error_description'), fallback);
 }
 
-/** The address without the OAuth error parameters, for history.replaceState. */
+/**
+ * What to say when /auth was opened with a sign-in code (`?code=`, the PKCE flow) that did not
+ * turn into a session: a social sign-in names its provider; otherwise it was a confirmation
+ * link, which Supabase honoured before sending the browser here (the address is confirmed),
+ * opened in a browser that does not hold the code's verifier. Null without a code.
+ */
+export function codeReturnNotice(
+  search: string,
+  pendingProvider: string | null,
+): { kind: 'error' | 'success'; text: string } | null {
+  if (!new URLSearchParams(search).has('code')) return null;
+  if (pendingProvider && pendingProvider in PROVIDER_LABEL) {
+    return { kind: 'error', text: socialFailed(PROVIDER_LABEL[pendingProvider as SocialProvider]) };
+  }
+  return { kind: 'success', text: AUTH_COPY.confirmedElsewhere };
+}
+
+/** The address without the sign-in return parameters, for history.replaceState. */
 export function withoutOAuthParams(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
-  for (const name of ['error', 'error_code', 'error_description', 'signout']) params.delete(name);
+  for (const name of [
+    'error',
+    'error_code',
+    'error_description',
+    'signout',
+    'code',
+    'sb_flow_id',
+  ]) {
+    params.delete(name);
+  }
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }

@@ -20,6 +20,8 @@ export const AUTH_COPY = {
   signInFailed: 'Failed to sign in',
   signUpFailed: 'Failed to sign up',
   signUpSuccess: 'Account created successfully! Please check your email to confirm your account.',
+  confirmedElsewhere:
+    'Your email address is confirmed. Sign in with your email and password to continue.',
 } as const;
 
 /** The spec's fallback for a social sign-in error, with the provider in lower case. */

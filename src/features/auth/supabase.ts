@@ -2,7 +2,8 @@
  * The one browser Supabase client (anon key), created only when PUBLIC_SUPABASE_URL and
  * PUBLIC_SUPABASE_ANON_KEY were set at build time. supabase-js is imported on first use, so
  * pages that merely check for a stored session (the home page's admin area) download nothing.
- * The session lives in localStorage and refreshes itself.
+ * The session lives in localStorage and refreshes itself. Sign-ins that leave the site use the
+ * PKCE flow: /auth receives `?code=` and supabase-js exchanges it (exchangeCodeForSession).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
@@ -40,6 +41,10 @@ export function getSupabase(): Promise<SupabaseClient | null> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(url, anonKey, {
       auth: {
+        // Social sign-in and confirmation links come back with a one-time code that only the
+        // browser which started them can exchange (it holds the verifier), never with tokens
+        // in the address.
+        flowType: 'pkce',
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: true,

@@ -4,6 +4,7 @@
  * keep a lead readable and the request under the functions' 16 KB body limit.
  */
 import { z } from 'zod';
+import { ANSWER_LIMITS, EMAIL_MESSAGES, SOURCE_MAX_LENGTH, SOURCE_PATTERN } from './fields';
 
 // Zod compiles fast parsers with `new Function` when it may; the pages' Content Security Policy
 // forbids eval, so parse without it instead of tripping a violation report.
@@ -36,23 +37,13 @@ export const TIMELINE_OPTIONS = [
   "I'm planning for next year",
 ] as const;
 
-/** Longest accepted answer per field, in characters. */
-export const ANSWER_LIMITS = {
-  name: 120,
-  email: 254,
-  company: 160,
-  priorities: 4000,
-  additionalInfo: 2000,
-} as const;
-
-/** Longest accepted lead source (a page slug such as `seo` or `consultants`). */
-export const SOURCE_MAX_LENGTH = 64;
+export { ANSWER_LIMITS, SOURCE_MAX_LENGTH } from './fields';
 
 /** A lead source: the slug of the page the visitor came from. */
 export const leadSourceSchema = z
   .string()
   .max(SOURCE_MAX_LENGTH)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use a page slug.');
+  .regex(SOURCE_PATTERN, 'Use a page slug.');
 
 const requiredText = (what: string, max: number) =>
   z
@@ -70,11 +61,11 @@ export const questionnaireAnswersSchema = z.object({
   name: requiredText('your full name', ANSWER_LIMITS.name),
   /** 'Email Address *'; also the reply-to address of the notification email. */
   email: z
-    .string({ error: 'Please enter your email address.' })
+    .string({ error: EMAIL_MESSAGES.required })
     .trim()
-    .min(1, 'Please enter your email address.')
-    .max(ANSWER_LIMITS.email, 'Please enter a shorter email address.')
-    .pipe(z.email('Please enter a valid email address, such as name@company.com.')),
+    .min(1, EMAIL_MESSAGES.required)
+    .max(ANSWER_LIMITS.email, EMAIL_MESSAGES.tooLong)
+    .pipe(z.email(EMAIL_MESSAGES.invalid)),
   /** 'Company Name *' */
   company: requiredText('your company name', ANSWER_LIMITS.company),
   /** One of CHALLENGE_OPTIONS. */

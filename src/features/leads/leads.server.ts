@@ -1,12 +1,13 @@
 /**
- * Where questionnaire leads go. A lead is accepted once at least one configured sink (the
- * Supabase `leads` table, a notification email) took it. With no sink configured, development
- * prints it to the console and production refuses it, so a misconfigured site never drops a
- * lead silently.
+ * Where leads go. A lead is accepted once at least one configured destination took it: the
+ * Supabase `leads` table (then the firm is notified through the outbox, and an email that
+ * fails is recorded and sent again later), or, without a database, the notification email
+ * itself. With neither configured, development prints the lead to the console and production
+ * refuses it, so a misconfigured site never drops a lead silently.
  */
-import { isDevelopment, type Env } from '../../../functions/_lib/env';
-import { HttpError } from '../../../functions/_lib/http';
-import { leadEmailConfig, sendEmail, type EmailConfig } from '../../../functions/_lib/email';
+import { isDevelopment, type Env, type PagesFunction } from '../../../functions/_lib/env';
+import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '../../../functions/_lib/http';
+import { leadEmailConfig } from '../../../functions/_lib/email';
 import {
   PostgrestError,
   insertRow,
@@ -14,182 +15,155 @@ import {
   selectRows,
   type PostgrestConfig,
 } from '../../../functions/_lib/supabase-rest';
-import type { QuestionnaireAnswers } from './contract';
+import { fromLeadRow, leadFingerprint, toLeadRow, type Lead, type StoredLeadRow } from './lead';
+import { leadIdFor } from './lead-id';
+import { formatLead } from './notification';
+import { notifyLead, sendLeadEmail, type OutboxOptions } from './outbox.server';
 
-/** A validated lead: the questionnaire's answers and the page the visitor came from. */
-export interface Lead extends QuestionnaireAnswers {
-  source: string | null;
-}
-
-/** What a sink needs to know about one delivery besides the lead. */
-export interface DeliveryContext {
-  /** The lead's id, also the database row's id. */
-  id: string;
-  /** The submission's Idempotency-Key, when the client sent one. */
-  idempotencyKey: string | undefined;
-  receivedAt: Date;
-}
+/** How long each upstream (database, email API, Turnstile) may take before it counts as failed. */
+export const SINK_TIMEOUT_MS = 8000;
 
 /** The answer once a lead was accepted. */
 export interface Delivered {
   id: string;
 }
 
-/** A destination for leads. */
-export interface LeadSink {
-  name: string;
-  /**
-   * Delivers the lead, or finds that a lead with the same idempotency key was delivered before
-   * and answers that lead's id, in which case nothing else may be sent.
-   */
-  deliver(lead: Lead, context: DeliveryContext): Promise<{ duplicateOf?: string }>;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** The request's Idempotency-Key; 400 for one that is not 1-128 safe characters. */
+export function idempotencyKey(headers: Headers): string | undefined {
+  const key = headers.get('Idempotency-Key')?.trim();
+  if (!key) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(
+      400,
+      'invalid_idempotency_key',
+      'The Idempotency-Key header must be 1-128 letters, digits or - _ . :',
+    );
+  }
+  return key;
 }
 
-/** How long each sink may take before it counts as failed. */
-export const SINK_TIMEOUT_MS = 8000;
-
-/** A row of the `leads` table (supabase/migrations). */
-export interface LeadRow {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  current_challenge: string;
-  budget: string;
-  timeline: string;
-  priorities: string;
-  additional_info: string;
-  source: string | null;
-  idempotency_key: string | null;
+/** Bots fill every field; people never see the honeypot. */
+export function honeypotFilled(body: unknown): boolean {
+  const website = (body as { website?: unknown } | null)?.website;
+  return typeof website === 'string' && website.trim() !== '';
 }
 
-/** The one place where the questionnaire's camelCase answers meet the table's columns. */
-export function toLeadRow(lead: Lead, context: DeliveryContext): LeadRow {
-  return {
-    id: context.id,
-    name: lead.name,
-    email: lead.email,
-    company: lead.company,
-    current_challenge: lead.currentChallenge,
-    budget: lead.budget,
-    timeline: lead.timeline,
-    priorities: lead.priorities,
-    additional_info: lead.additionalInfo,
-    source: lead.source,
-    idempotency_key: context.idempotencyKey ?? null,
-  };
-}
+const keyReused = () =>
+  new HttpError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for a different submission.',
+  );
 
-/** Stores leads through PostgREST; the table's unique idempotency_key is the durable guard. */
-export function databaseSink(config: PostgrestConfig, timeoutMs = SINK_TIMEOUT_MS): LeadSink {
-  return {
-    name: 'database',
-    async deliver(lead, context) {
-      const key = context.idempotencyKey;
-      let created: Pick<LeadRow, 'id'>[];
-      try {
-        created = await insertRow<Pick<LeadRow, 'id'>>(config, 'leads', toLeadRow(lead, context), {
-          timeoutMs,
-          ...(key ? { onConflict: 'idempotency_key', ignoreDuplicates: true } : {}),
-        });
-      } catch (err) {
-        // A server without conflict handling reports the duplicate key as 409.
-        if (!(key && err instanceof PostgrestError && err.status === 409)) throw err;
-        created = [];
-      }
-      if (created.length > 0) return {};
-      if (!key) throw new PostgrestError('PostgREST created no row');
-      const [existing] = await selectRows<Pick<LeadRow, 'id'>>(
-        config,
-        'leads',
-        'id',
-        { idempotency_key: key },
-        { timeoutMs },
-      );
-      if (!existing) throw new PostgrestError('Duplicate lead reported but not found');
-      return { duplicateOf: existing.id };
-    },
-  };
-}
-
-/** Emails a readable summary to the firm with reply-to set to the prospect. */
-export function emailSink(config: EmailConfig, timeoutMs = SINK_TIMEOUT_MS): LeadSink {
-  return {
-    name: 'email',
-    async deliver(lead, context) {
-      await sendEmail(
-        config,
-        { subject: leadEmailSubject(lead), text: formatLead(lead, context), replyTo: lead.email },
-        {
-          timeoutMs,
-          idempotencyKey: context.idempotencyKey && `lead-${context.idempotencyKey}`,
-        },
-      );
-      return {};
-    },
-  };
-}
-
-/** The sinks the configuration enables, the database first so it can spot a repeated key. */
-export function configuredSinks(env: Env, timeoutMs = SINK_TIMEOUT_MS): LeadSink[] {
-  const sinks: LeadSink[] = [];
-  const database = postgrestConfig(env);
-  if (database) sinks.push(databaseSink(database, timeoutMs));
-  const email = leadEmailConfig(env);
-  if (email) sinks.push(emailSink(email, timeoutMs));
-  return sinks;
+/**
+ * Stores the lead under its id and key, and answers its row: the new one, or the one an earlier
+ * attempt with the same key stored (422 when that row holds a different lead).
+ */
+export async function storeLead(
+  db: PostgrestConfig,
+  lead: Lead,
+  id: string,
+  key: string | undefined,
+  timeoutMs: number,
+): Promise<StoredLeadRow> {
+  let created: StoredLeadRow[];
+  try {
+    created = await insertRow<StoredLeadRow>(db, 'leads', toLeadRow(lead, id, key), {
+      timeoutMs,
+      ...(key ? { onConflict: 'idempotency_key', ignoreDuplicates: true } : {}),
+    });
+  } catch (err) {
+    // A server without conflict handling reports the duplicate key as 409.
+    if (!(key && err instanceof PostgrestError && err.status === 409)) throw err;
+    created = [];
+  }
+  if (created[0]) return created[0];
+  if (!key) throw new PostgrestError('PostgREST created no row');
+  const [existing] = await selectRows<StoredLeadRow>(
+    db,
+    'leads',
+    '*',
+    { idempotency_key: key },
+    { timeoutMs },
+  );
+  if (!existing) throw new PostgrestError('Duplicate lead reported but not found');
+  if (leadFingerprint(fromLeadRow(existing)) !== leadFingerprint(lead)) throw keyReused();
+  return existing;
 }
 
 /**
- * Hands the lead to every sink in turn. Answers its id once at least one took it, the earlier
- * lead's id when the database already holds this key (and then sends nothing), 502 when every
- * sink failed, and with no sink: a console print in development, 503 in production.
+ * Delivers a validated lead. Answers its id once the database stored it (whatever became of
+ * the email, which the outbox records and retries) or, when there is no database or it failed,
+ * once the email went out; 502 when nothing took it; with nothing configured, a console print
+ * in development and 503 in production.
  */
 export async function deliverLead(
   lead: Lead,
-  sinks: LeadSink[],
   env: Env,
-  context: DeliveryContext,
+  key: string | undefined,
+  options: OutboxOptions,
 ): Promise<Delivered> {
-  if (sinks.length === 0) {
+  const id = await leadIdFor(key);
+  const db = postgrestConfig(env);
+  const mail = leadEmailConfig(env);
+  if (!db && !mail) {
     if (!isDevelopment(env)) {
       console.error('Lead refused: no database or email is configured for leads');
       throw new HttpError(
         503,
         'leads_unavailable',
-        'The questionnaire cannot take answers right now. Please email us instead.',
+        'We cannot take your details right now. Please email us instead.',
       );
     }
     console.log(
-      `Lead received (development: no database or email configured)\n${formatLead(lead, context)}`,
+      `Lead received (development: no database or email configured)\n${formatLead(lead, id)}`,
     );
-    return { id: context.id };
+    return { id };
   }
-  let accepted = false;
-  for (const sink of sinks) {
+
+  if (db) {
+    let stored: StoredLeadRow | undefined;
     try {
-      const { duplicateOf } = await sink.deliver(lead, context);
-      if (duplicateOf) return { id: duplicateOf };
-      accepted = true;
+      stored = await storeLead(db, lead, id, key, options.timeoutMs);
     } catch (err) {
+      if (err instanceof HttpError) throw err;
       // Only the reason: the lead itself stays out of the logs.
-      console.error(`Lead not delivered to the ${sink.name}: ${(err as Error).message}`);
+      console.error(`Lead not stored in the database: ${(err as Error).message}`);
+    }
+    if (stored) {
+      if (mail) {
+        try {
+          await notifyLead(db, mail, stored.id, options);
+        } catch (err) {
+          // Stored and visible in the inbox; the scheduled job sends the email.
+          console.error(`Lead ${stored.id}: notification not attempted: ${(err as Error).message}`);
+        }
+      }
+      return { id: stored.id };
     }
   }
-  if (!accepted) {
-    throw new HttpError(
-      502,
-      'lead_not_delivered',
-      'We could not pass on your answers just now. Please try again.',
-    );
+
+  if (mail) {
+    try {
+      await sendLeadEmail(mail, lead, id, options);
+      return { id };
+    } catch (err) {
+      console.error(`Lead not delivered by email: ${(err as Error).message}`);
+    }
   }
-  return { id: context.id };
+  throw new HttpError(
+    502,
+    'lead_not_delivered',
+    'We could not pass on your details just now. Please try again.',
+  );
 }
 
 /**
  * Answers repeated Idempotency-Keys within one isolate with the first answer, also while the
- * first delivery is still running, and so covers email-only setups (across isolates the
- * database's unique key does). Failed deliveries are forgotten so a retry tries again. Bounded:
+ * first delivery is still running (across isolates the database's unique key and the email
+ * API's idempotency key do). Failed deliveries are forgotten so a retry tries again. Bounded:
  * the oldest keys go first.
  */
 export class RecentDeliveries {
@@ -197,7 +171,7 @@ export class RecentDeliveries {
 
   constructor(private readonly limit = 1000) {}
 
-  /** Runs `deliver` once per key; a key reused for different answers is refused with 422. */
+  /** Runs `deliver` once per key; a key reused for a different lead is refused with 422. */
   run(
     key: string | undefined,
     fingerprint: string,
@@ -206,13 +180,7 @@ export class RecentDeliveries {
     if (!key) return deliver();
     const known = this.entries.get(key);
     if (known) {
-      if (known.fingerprint !== fingerprint) {
-        throw new HttpError(
-          422,
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used for different answers.',
-        );
-      }
+      if (known.fingerprint !== fingerprint) throw keyReused();
       return known.result;
     }
     const result = deliver();
@@ -232,37 +200,50 @@ export class RecentDeliveries {
   }
 }
 
-const SUMMARY_FIELDS: [keyof QuestionnaireAnswers, string][] = [
-  ['name', 'Name'],
-  ['email', 'Email'],
-  ['company', 'Company'],
-  ['currentChallenge', 'Biggest challenge'],
-  ['budget', 'Monthly budget'],
-  ['timeline', 'Timeline'],
-];
-
-/** Subject of the notification email. */
-export function leadEmailSubject(lead: Lead): string {
-  return `New consultation request: ${lead.name}, ${lead.company}`;
+export interface LeadHandlerOptions {
+  /** Per-upstream timeout in milliseconds. */
+  timeoutMs?: number;
+  /** Remembers recent Idempotency-Keys; one per isolate by default. */
+  recent?: RecentDeliveries;
+  /** Wait before asking the email API again about a key it is still processing. */
+  retryWaitMs?: number;
 }
 
-/** A plain, readable summary of a lead for the notification email and the console. */
-export function formatLead(lead: Lead, context: DeliveryContext): string {
-  const lines = [
-    'New consultation request from the website questionnaire.',
-    '',
-    ...SUMMARY_FIELDS.map(([field, label]) => `${label}: ${lead[field]}`),
-    `Came from: ${lead.source ?? 'direct visit'}`,
-    '',
-    'Top priorities:',
-    lead.priorities,
-  ];
-  if (lead.additionalInfo) lines.push('', 'Additional information:', lead.additionalInfo);
-  lines.push(
-    '',
-    `Reply to this email to answer ${lead.name} directly.`,
-    `Lead id: ${context.id}`,
-    `Received: ${context.receivedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
-  );
-  return lines.join('\n');
+/** What a lead route adds to the shared flow. */
+export interface LeadRoute<E extends Env> {
+  /** Body size limit in bytes. */
+  bodyLimit?: number;
+  /**
+   * Validates the body (throwing the 400) and answers the lead, and optionally a check to pass
+   * before it is delivered (Turnstile), run once per Idempotency-Key.
+   */
+  parse(body: unknown): {
+    lead: Lead;
+    verify?: (context: { request: Request; env: E; timeoutMs: number }) => Promise<void>;
+  };
+}
+
+/**
+ * A lead route's handler: reads the Idempotency-Key and the JSON body, answers a filled
+ * honeypot with 200 and nothing else, then delivers the route's lead once per key and answers
+ * {ok:true,id}.
+ */
+export function createLeadHandler<E extends Env>(
+  route: LeadRoute<E>,
+  options: LeadHandlerOptions = {},
+): PagesFunction<E> {
+  const timeoutMs = options.timeoutMs ?? SINK_TIMEOUT_MS;
+  const recent = options.recent ?? new RecentDeliveries();
+  return async ({ request, env }) => {
+    const key = idempotencyKey(request.headers);
+    // Read once: the honeypot is checked before the body is validated.
+    const body = await readJson(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    if (honeypotFilled(body)) return json({ ok: true, id: crypto.randomUUID() });
+    const { lead, verify } = route.parse(body);
+    const delivered = await recent.run(key, leadFingerprint(lead), async () => {
+      await verify?.({ request, env, timeoutMs });
+      return deliverLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });
+    });
+    return json({ ok: true, id: delivered.id });
+  };
 }

@@ -1,14 +1,15 @@
 -- Roles and profiles: run with `supabase test db`. The same cases run on PGlite in tests/db.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(33);
+select plan(38);
 
 -- Accounts, created as the auth server would; the trigger gives each the user role.
-insert into auth.users (id, email, raw_user_meta_data) values
-  ('00000000-0000-4000-8000-00000000000a', 'admin@example.com', '{"display_name":"Ada Admin"}'),
-  ('00000000-0000-4000-8000-00000000000e', 'editor@example.com', '{"display_name":"Eddie Editor"}'),
-  ('00000000-0000-4000-8000-00000000000b', 'user@example.com', '{"display_name":"Uma User","role":"admin"}'),
-  ('00000000-0000-4000-8000-00000000000c', 'Other.Person@Example.com', '{"full_name":"Olive Other"}');
+insert into auth.users (id, email, raw_user_meta_data, email_confirmed_at) values
+  ('00000000-0000-4000-8000-00000000000a', 'admin@example.com', '{"display_name":"Ada Admin"}', now()),
+  ('00000000-0000-4000-8000-00000000000e', 'editor@example.com', '{"display_name":"Eddie Editor"}', now()),
+  ('00000000-0000-4000-8000-00000000000b', 'user@example.com', '{"display_name":"Uma User","role":"admin"}', now()),
+  ('00000000-0000-4000-8000-00000000000c', 'Other.Person@Example.com', '{"full_name":"Olive Other"}', now()),
+  ('00000000-0000-4000-8000-00000000000d', 'pending@example.com', '{}', null);
 insert into public.user_roles (user_id, role) values
   ('00000000-0000-4000-8000-00000000000a', 'admin'),
   ('00000000-0000-4000-8000-00000000000e', 'editor');
@@ -75,6 +76,11 @@ select throws_ok($$ update auth.users set raw_user_meta_data = '{"role":"admin"}
   '42501', null, 'a user cannot edit auth.users metadata through SQL');
 select lives_ok($$ update public.profiles set display_name = 'Uma' where user_id = '00000000-0000-4000-8000-00000000000b' $$,
   'a user can change their own display name');
+select throws_ok($$ update public.profiles set display_name = repeat('x', 101) where user_id = '00000000-0000-4000-8000-00000000000b' $$,
+  '23514', null, 'a display name is at most 100 characters');
+select throws_ok($$ select public.has_role('00000000-0000-4000-8000-00000000000a', 'admin') $$,
+  '42501', null, 'a user cannot ask has_role about another account');
+select is(public.has_role('00000000-0000-4000-8000-00000000000b', 'user'), true, 'a user can ask has_role about themselves');
 reset role;
 
 -- An editor ---------------------------------------------------------------------------------
@@ -87,10 +93,12 @@ reset role;
 -- An admin ----------------------------------------------------------------------------------
 set local role authenticated;
 set local request.jwt.claims to '{"sub":"00000000-0000-4000-8000-00000000000a","role":"authenticated"}';
-select results_eq('select count(*)::int from public.admin_list_users()', 'values (4)', 'an admin lists every user');
+select results_eq('select count(*)::int from public.admin_list_users()', 'values (5)', 'an admin lists every user');
 select is(public.admin_assign_role(' OTHER.person@example.COM ', 'editor'), 'assigned', 'assignment matches email case-insensitively');
 select is(public.admin_assign_role('other.person@example.com', 'editor'), 'already_has_role', 'a held role is not assigned twice');
 select is(public.admin_assign_role('nobody@example.com', 'user'), 'user_not_found', 'unknown addresses are reported');
+select is(public.admin_assign_role('pending@example.com', 'editor'), 'email_unconfirmed', 'an unconfirmed address gets no role');
+select is(public.has_role('00000000-0000-4000-8000-00000000000e', 'editor'), true, 'an admin can ask has_role about anyone');
 select is(public.admin_remove_role('00000000-0000-4000-8000-00000000000a', 'admin'), 'last_admin', 'the last admin cannot be removed');
 reset role;
 

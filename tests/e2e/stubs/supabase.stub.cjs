@@ -1,12 +1,18 @@
 // Supabase stand-in for the functions in end-to-end runs: Supabase Auth's GET /auth/v1/user and
-// PostgREST's rpc get_current_user_roles, as POST /api/indexnow calls them with the caller's
-// token. The token names the caller: `e2e-admin-*` is an admin, `e2e-user-*` a plain user, and
-// anything else is not a live session. (Browser-side Supabase calls are answered by Playwright
-// route handlers in the specs.)
+// PostgREST's rpc get_current_user_roles, as the admin routes call them with the caller's
+// token, and the `leads` table for the service role (./leads-table.cjs), where the lead routes
+// store leads and the outbox records notifications. The token names the caller: `e2e-admin-*`
+// is an admin, `e2e-user-*` a plain user, and anything else is not a live session. (The
+// browser's own Supabase calls are answered by Playwright route handlers in the specs; GET
+// /supabase/__leads lists the stored leads for them.)
 //
 // Its bindings are not given to the shared wrangler, so other features keep running without
 // Supabase; tests/e2e/accounts-site.ts passes accountsBindings() to the accounts build instead.
+const { createLeadsTable } = require('./leads-table.cjs');
+
 const ANON_KEY = 'test-anon-key';
+const SERVICE_ROLE_KEY = 'test-service-role-key';
+const leads = createLeadsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
 
 function send(res, status, body) {
   res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -31,14 +37,23 @@ function accountFor(token) {
 module.exports = {
   prefix: '/supabase',
   ANON_KEY,
+  SERVICE_ROLE_KEY,
   accountFor,
   bindings: () => ({}),
   /** Function configuration for a build with accounts enabled. */
   accountsBindings: (origin) => ({
     SUPABASE_URL: `${origin}/supabase`,
     SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
   }),
-  handle(req, res, _body, url) {
+  handle(req, res, body, url) {
+    if (url.pathname === '/supabase/__leads') return send(res, 200, leads.rows);
+    if (url.pathname === '/supabase/rest/v1/leads') {
+      return leads.handle(
+        { method: req.method, query: url.searchParams, headers: req.headers, body },
+        res,
+      );
+    }
     if (req.headers.apikey !== ANON_KEY) return send(res, 401, { message: 'Invalid API key' });
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const account = accountFor(token);

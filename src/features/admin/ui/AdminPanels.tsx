@@ -1,7 +1,8 @@
 /**
  * The admin area of the home page, hydrated only when a stored session exists. While the session
  * and roles are checked it says so; a signed-in account sees who it is signed in as and a
- * 'Sign out' button; admins also get search-engine submission and role management.
+ * 'Sign out' button; admins also get the leads inbox, search-engine submission and role
+ * management.
  */
 import { useStore } from '@nanostores/react';
 import '../../../scripts/toaster';
@@ -9,6 +10,7 @@ import { useMounted } from '../../../lib/use-mounted';
 import { $session, $sessionLoading, signOut } from '../../../stores/session';
 import { $roles } from '../../../stores/roles';
 import IndexNowPanel from './IndexNowPanel';
+import LeadsInbox from './LeadsInbox';
 import RoleManager from './RoleManager';
 
 export default function AdminPanels() {
@@ -54,9 +56,12 @@ export default function AdminPanels() {
           </p>
         </div>
         {isAdmin && (
-          <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
-            <IndexNowPanel />
-            <RoleManager />
+          <div className="mt-8 grid gap-6">
+            <LeadsInbox />
+            <div className="grid items-start gap-6 lg:grid-cols-2">
+              <IndexNowPanel />
+              <RoleManager />
+            </div>
           </div>
         )}
       </div>

@@ -139,6 +139,9 @@ export default function RoleManager() {
             >
               <div className="min-w-0">
                 <p className="font-medium break-all text-navy-900">{user.email}</p>
+                {!user.emailConfirmed && (
+                  <p className="text-sm text-amber-800">Email address not confirmed yet</p>
+                )}
                 {user.displayName && <p className="text-sm text-slate-600">{user.displayName}</p>}
               </div>
               <ul className="flex flex-wrap gap-1.5" aria-label={`Roles of ${user.email}`}>

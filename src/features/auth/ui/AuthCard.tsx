@@ -29,6 +29,7 @@ import {
   PENDING_PROVIDER_KEY,
   PROVIDER_LABEL,
   authReturnUrl,
+  codeReturnNotice,
   failureMessage,
   oauthReturnError,
   withoutOAuthParams,
@@ -62,6 +63,8 @@ export default function AuthCard() {
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ 'sign-in': null, 'sign-up': null });
   const id = useId();
 
+  const pendingProvider = useRef<string | null>(null);
+
   // What the address brings: a provider's error after a social sign-in, or a sign-out request.
   useEffect(() => {
     let pending: string | null = null;
@@ -71,6 +74,7 @@ export default function AuthCard() {
     } catch {
       // Storage blocked: the message falls back to the generic one.
     }
+    pendingProvider.current = pending;
     const error = oauthReturnError(location.search, location.hash, pending);
     if (error) setNotice({ kind: 'error', text: error });
     const wantsSignOut = new URLSearchParams(location.search).has('signout');
@@ -89,6 +93,16 @@ export default function AuthCard() {
       });
     }
   }, []);
+
+  // A sign-in code supabase-js exchanged is gone from the address by now; one still there did
+  // not become a session (used, expired, or opened in another browser).
+  useEffect(() => {
+    if (loading || session) return;
+    const outcome = codeReturnNotice(location.search, pendingProvider.current);
+    if (!outcome) return;
+    setNotice(outcome);
+    history.replaceState(history.state, '', withoutOAuthParams(location.pathname, location.search));
+  }, [loading, session]);
 
   const signedIn = !loading && !signingOut && session !== null;
   useEffect(() => {

@@ -1,0 +1,7 @@
+/** POST /api/chat/lead: a visitor in the chat leaves an email address for a reply. */
+import { methodNotAllowed } from '../../_lib/http';
+import { createChatLeadHandler } from '../../../src/features/leads/chat-lead.server';
+
+export const onRequestPost = createChatLeadHandler();
+
+export const onRequest = () => methodNotAllowed();

@@ -1,0 +1,7 @@
+/** POST /api/leads/notify {id}: an admin sends a lead's notification email again. */
+import { methodNotAllowed } from '../../_lib/http';
+import { createLeadNotifyHandler } from '../../../src/features/admin/lead-notify.server';
+
+export const onRequestPost = createLeadNotifyHandler();
+
+export const onRequest = () => methodNotAllowed();

@@ -1,0 +1,241 @@
+/**
+ * Plain logic of the leads inbox: reading `leads` rows as the admin's session sees them, what
+ * each lead's notification status says, the search filter, and the CSV export (every cell
+ * quoted, and text a spreadsheet would run as a formula defused).
+ */
+import { NOTIFY_CLAIM_LEASE_MS } from '../leads/lead';
+
+/** Leads fetched per page, newest first. */
+export const INBOX_PAGE_SIZE = 50;
+/** Rows per request while exporting (PostgREST's default row cap). */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** The columns the inbox reads. */
+export const INBOX_COLUMNS = [
+  'id',
+  'created_at',
+  'kind',
+  'name',
+  'email',
+  'company',
+  'current_challenge',
+  'budget',
+  'timeline',
+  'priorities',
+  'additional_info',
+  'source',
+  'transcript',
+  'notified_at',
+  'notify_attempts',
+  'last_notify_error',
+  'notify_claimed_at',
+  'contacted_at',
+].join(',');
+
+/** One message of a chat hand-off. */
+export interface InboxMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A lead as the inbox shows it. */
+export interface InboxLead {
+  id: string;
+  receivedAt: string;
+  kind: 'questionnaire' | 'chat';
+  name: string | null;
+  email: string;
+  company: string | null;
+  currentChallenge: string | null;
+  budget: string | null;
+  timeline: string | null;
+  priorities: string | null;
+  additionalInfo: string;
+  source: string | null;
+  transcript: InboxMessage[];
+  notifiedAt: string | null;
+  notifyAttempts: number;
+  lastNotifyError: string | null;
+  notifyClaimedAt: string | null;
+  contactedAt: string | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function transcriptOf(value: unknown): InboxMessage[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((m: Record<string, unknown>) =>
+    (m?.role === 'user' || m?.role === 'assistant') && typeof m.content === 'string'
+      ? [{ role: m.role, content: m.content }]
+      : [],
+  );
+}
+
+/** The rows of a `leads` select, dropping anything without an id, a time and an email. */
+export function parseInboxLeads(data: unknown): InboxLead[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((row: Record<string, unknown>) => {
+    const id = text(row?.id);
+    const receivedAt = text(row?.created_at);
+    const email = text(row?.email);
+    if (!id || !receivedAt || !email) return [];
+    return [
+      {
+        id,
+        receivedAt,
+        kind: row.kind === 'chat' ? 'chat' : 'questionnaire',
+        name: text(row.name),
+        email,
+        company: text(row.company),
+        currentChallenge: text(row.current_challenge),
+        budget: text(row.budget),
+        timeline: text(row.timeline),
+        priorities: text(row.priorities),
+        additionalInfo: text(row.additional_info) ?? '',
+        source: text(row.source),
+        transcript: transcriptOf(row.transcript),
+        notifiedAt: text(row.notified_at),
+        notifyAttempts: typeof row.notify_attempts === 'number' ? row.notify_attempts : 0,
+        lastNotifyError: text(row.last_notify_error),
+        notifyClaimedAt: text(row.notify_claimed_at),
+        contactedAt: text(row.contacted_at),
+      },
+    ];
+  });
+}
+
+/** Where the lead came from, in words. */
+export function sourceLabel(lead: Pick<InboxLead, 'kind' | 'source'>): string {
+  if (lead.kind === 'chat') {
+    return lead.source ? `Chat hand-off on ${pageName(lead.source)}` : 'Chat hand-off';
+  }
+  if (!lead.source) return 'Questionnaire page (direct visit)';
+  if (lead.source === 'home') return 'Questionnaire dialog on the home page';
+  return `Questionnaire from ${pageName(lead.source)}`;
+}
+
+function pageName(slug: string): string {
+  return slug === 'home' ? 'the home page' : `“${slug}”`;
+}
+
+/** How the firm was told about a lead, for the inbox's status badge. */
+export type NotificationState =
+  | { kind: 'notified'; at: string }
+  | { kind: 'sending' }
+  | { kind: 'failed'; attempts: number; error: string | null }
+  | { kind: 'waiting' };
+
+/** The notification status of `lead` at `now`. */
+export function notificationState(lead: InboxLead, now = Date.now()): NotificationState {
+  if (lead.notifiedAt) return { kind: 'notified', at: lead.notifiedAt };
+  if (lead.notifyClaimedAt && now - Date.parse(lead.notifyClaimedAt) < NOTIFY_CLAIM_LEASE_MS) {
+    return { kind: 'sending' };
+  }
+  if (lead.notifyAttempts > 0) {
+    return { kind: 'failed', attempts: lead.notifyAttempts, error: lead.lastNotifyError };
+  }
+  return { kind: 'waiting' };
+}
+
+/** A search term as it can go into a PostgREST filter: the characters names and addresses use. */
+export function cleanSearchTerm(term: string): string {
+  return term
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\p{M}@.\-+'_ ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+}
+
+/**
+ * The PostgREST `or` filter that finds `term` in the name, company or email (case-insensitive),
+ * or null for an empty term. Values are quoted, so dots and spaces stay text.
+ */
+export function searchFilter(term: string): string | null {
+  const clean = cleanSearchTerm(term);
+  if (!clean) return null;
+  return ['name', 'company', 'email'].map((column) => `${column}.ilike."*${clean}*"`).join(',');
+}
+
+const SPEAKER = { user: 'Visitor', assistant: 'Advisor' } as const;
+
+/** The conversation of a chat lead as plain lines. */
+export function transcriptText(messages: readonly InboxMessage[]): string {
+  return messages.map((m) => `${SPEAKER[m.role]}: ${m.content}`).join('\n');
+}
+
+/** The export's columns, in order: heading and value. */
+const CSV_COLUMNS: [string, (lead: InboxLead) => string | number | null][] = [
+  ['Received', (l) => l.receivedAt],
+  ['Kind', (l) => (l.kind === 'chat' ? 'Chat hand-off' : 'Questionnaire')],
+  ['Name', (l) => l.name],
+  ['Email', (l) => l.email],
+  ['Company', (l) => l.company],
+  ['Biggest challenge', (l) => l.currentChallenge],
+  ['Monthly budget', (l) => l.budget],
+  ['Timeline', (l) => l.timeline],
+  ['Top priorities', (l) => l.priorities],
+  ['Additional information', (l) => l.additionalInfo],
+  ['Came from', (l) => sourceLabel(l)],
+  ['Conversation', (l) => transcriptText(l.transcript)],
+  ['Notified', (l) => l.notifiedAt],
+  ['Notification attempts', (l) => l.notifyAttempts],
+  ['Last notification error', (l) => l.lastNotifyError],
+  ['Contacted', (l) => l.contactedAt],
+  ['Lead id', (l) => l.id],
+];
+
+/**
+ * One CSV cell: quoted, quotes doubled, and text a spreadsheet would read as a formula (it
+ * starts with = + - @, a tab or a carriage return) prefixed with an apostrophe.
+ */
+export function csvCell(value: string | number | null): string {
+  let cell = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
+  return `"${cell.replace(/"/g, '""')}"`;
+}
+
+/** The CSV file of `leads`: a byte-order mark for spreadsheets, a heading row, CRLF lines. */
+export function leadsCsv(leads: readonly InboxLead[]): string {
+  const rows = [
+    CSV_COLUMNS.map(([heading]) => csvCell(heading)),
+    ...leads.map((lead) => CSV_COLUMNS.map(([, value]) => csvCell(value(lead)))),
+  ];
+  return `\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+}
+
+/** The export's file name for `date`. */
+export function csvFileName(date: Date): string {
+  return `leads-${date.toISOString().slice(0, 10)}.csv`;
+}
+
+/** What the admin is told after 'Resend notification'. */
+export function resendNotice(outcome: { status: string } | { error: string }): {
+  title: string;
+  description: string;
+  variant: 'success' | 'info' | 'destructive';
+} {
+  if ('error' in outcome) {
+    return { title: 'Notification not sent', description: outcome.error, variant: 'destructive' };
+  }
+  switch (outcome.status) {
+    case 'sent':
+      return {
+        title: 'Notification sent',
+        description: 'The lead was emailed to the firm.',
+        variant: 'success',
+      };
+    case 'already_notified':
+      return {
+        title: 'Already notified',
+        description: 'This lead was emailed before; nothing was sent again.',
+        variant: 'info',
+      };
+    default:
+      return {
+        title: 'Being sent',
+        description: 'Another request is emailing this lead right now. Refresh in a minute.',
+        variant: 'info',
+      };
+  }
+}

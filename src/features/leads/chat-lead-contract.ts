@@ -1,0 +1,90 @@
+/**
+ * The chat hand-off: inside the advisor, a visitor who wants a person leaves an email address
+ * and the conversation so far becomes a lead.
+ *
+ * Request: `POST /api/chat/lead`, `Content-Type: application/json`, header
+ * `Idempotency-Key: <1-128 letters, digits or - _ . :>` (reuse it when retrying the same
+ * hand-off), body {@link ChatLeadRequest}: `{ email, name?, transcript: [{ role, content }],
+ * page? }`.
+ *
+ * Answer: `200 {ok: true, id}` once the lead is stored or emailed (the same id for every retry
+ * with the key); `400` with `error.fields` for a body that does not fit; `403` from another
+ * site; `415` for anything but JSON; `422` when the key was used for a different hand-off;
+ * `429` with Retry-After when a client sends too many leads; `502`/`503` when no destination
+ * took it. Every error is `{error: {code, message}}`.
+ *
+ * zod/mini keeps the chat island's chunk small; the field rules are the questionnaire's
+ * (./fields.ts).
+ */
+import * as z from 'zod/mini';
+import { chatMessageSchema } from '../advisor/contract';
+import { ANSWER_LIMITS, EMAIL_MESSAGES, SOURCE_MAX_LENGTH, SOURCE_PATTERN } from './fields';
+
+/** Longest conversation a hand-off carries, in messages. */
+export const TRANSCRIPT_MAX_MESSAGES = 30;
+/**
+ * Body limit of the route: a full transcript (30 messages of the chat's longest, 2,000
+ * characters, up to 3 bytes each in UTF-8) with room for JSON escaping.
+ */
+export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
+
+/** One message of the conversation: the chat's own message rule (role, 1-2,000 characters). */
+export const transcriptMessageSchema = chatMessageSchema;
+
+/** The body of POST /api/chat/lead. */
+export const chatLeadRequestSchema = z.object({
+  /** Where the firm replies; required, validated as the questionnaire validates it. */
+  email: z.pipe(
+    z
+      .string({ error: EMAIL_MESSAGES.required })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: EMAIL_MESSAGES.required }),
+        z.maxLength(ANSWER_LIMITS.email, { error: EMAIL_MESSAGES.tooLong }),
+      ),
+    z.email({ error: EMAIL_MESSAGES.invalid }),
+  ),
+  /** How to address the visitor, if they said; blank counts as not given. */
+  name: z.optional(
+    z.string({ error: 'name must be text.' }).check(
+      z.trim(),
+      z.maxLength(ANSWER_LIMITS.name, {
+        error: `Please keep your name under ${ANSWER_LIMITS.name} characters.`,
+      }),
+    ),
+  ),
+  /** The conversation so far, oldest first: 1 to TRANSCRIPT_MAX_MESSAGES messages. */
+  transcript: z.array(transcriptMessageSchema, { error: 'transcript must be a list.' }).check(
+    z.minLength(1, { error: 'Send the conversation with at least one message.' }),
+    z.maxLength(TRANSCRIPT_MAX_MESSAGES, {
+      error: `Send at most the last ${TRANSCRIPT_MAX_MESSAGES} messages.`,
+    }),
+  ),
+  /** Slug of the page the chat was open on, like the questionnaire's source (`home`, `seo`). */
+  page: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(SOURCE_MAX_LENGTH),
+        z.regex(SOURCE_PATTERN, { error: 'Use a page slug.' }),
+      ),
+  ),
+  /** Honeypot: a field the form hides from people, so anything in it was typed by a bot. */
+  website: z.optional(z.string().check(z.maxLength(500))),
+});
+
+/** What the chat island posts. */
+export type ChatLeadRequest = z.input<typeof chatLeadRequestSchema>;
+
+/** One message of a stored transcript. */
+export type TranscriptMessage = z.output<typeof transcriptMessageSchema>;
+
+/** The successful answer of POST /api/chat/lead (the questionnaire's shape). */
+export interface ChatLeadAccepted {
+  ok: true;
+  /** Id of the lead; the same for every retry with the same Idempotency-Key. */
+  id: string;
+}
+
+/** Where the chat island posts a hand-off. */
+export const CHAT_LEAD_ENDPOINT = '/api/chat/lead';

@@ -1,0 +1,141 @@
+/**
+ * A lead as the functions handle it, and the one place where it meets the `leads` table's
+ * columns (supabase/migrations). Two kinds: the questionnaire's answers and the chat hand-off.
+ */
+import type { QuestionnaireAnswers } from './contract';
+import type { TranscriptMessage } from './chat-lead-contract';
+
+/** The questionnaire's validated answers and the page the visitor came from. */
+export interface QuestionnaireLead extends QuestionnaireAnswers {
+  kind: 'questionnaire';
+  /** Page slug (`?from=`, `home` for the dialog), or null for a direct visit. */
+  source: string | null;
+}
+
+/** A visitor who left an email address in the chat, with the conversation so far. */
+export interface ChatLead {
+  kind: 'chat';
+  email: string;
+  /** How to address them, when they said. */
+  name: string | null;
+  transcript: TranscriptMessage[];
+  /** Slug of the page the chat was open on, when the island said. */
+  source: string | null;
+}
+
+export type Lead = QuestionnaireLead | ChatLead;
+
+/**
+ * How long a sender's claim on a lead's notification holds (notify_claimed_at): longer than a
+ * send with its retries takes; a claim older than this belonged to a sender that died.
+ */
+export const NOTIFY_CLAIM_LEASE_MS = 2 * 60_000;
+
+/** The columns a lead is inserted with. */
+export interface LeadRow {
+  id: string;
+  kind: Lead['kind'];
+  name: string | null;
+  email: string;
+  company: string | null;
+  current_challenge: string | null;
+  budget: string | null;
+  timeline: string | null;
+  priorities: string | null;
+  additional_info: string;
+  source: string | null;
+  idempotency_key: string | null;
+  transcript: TranscriptMessage[] | null;
+}
+
+/** A stored row: the lead plus what the table adds and the outbox records. */
+export interface StoredLeadRow extends LeadRow {
+  created_at: string;
+  notified_at: string | null;
+  notify_attempts: number;
+  last_notify_error: string | null;
+  notify_claimed_at: string | null;
+  contacted_at: string | null;
+}
+
+/** The row to insert for `lead`. */
+export function toLeadRow(lead: Lead, id: string, idempotencyKey: string | undefined): LeadRow {
+  const common = {
+    id,
+    email: lead.email,
+    source: lead.source,
+    idempotency_key: idempotencyKey ?? null,
+  };
+  if (lead.kind === 'chat') {
+    return {
+      ...common,
+      kind: 'chat',
+      name: lead.name,
+      company: null,
+      current_challenge: null,
+      budget: null,
+      timeline: null,
+      priorities: null,
+      additional_info: '',
+      transcript: lead.transcript,
+    };
+  }
+  return {
+    ...common,
+    kind: 'questionnaire',
+    name: lead.name,
+    company: lead.company,
+    current_challenge: lead.currentChallenge,
+    budget: lead.budget,
+    timeline: lead.timeline,
+    priorities: lead.priorities,
+    additional_info: lead.additionalInfo,
+    transcript: null,
+  };
+}
+
+/** The row is not a lead the table's checks allow (a stand-in or a schema drift). */
+export class MalformedLeadRow extends Error {
+  constructor(id: unknown) {
+    super(`Lead ${String(id)} does not have the columns its kind needs`);
+    this.name = 'MalformedLeadRow';
+  }
+}
+
+const text = (value: unknown): value is string => typeof value === 'string';
+
+/** The lead a stored row holds; throws MalformedLeadRow for a row its kind does not fit. */
+export function fromLeadRow(row: LeadRow): Lead {
+  const source = text(row.source) ? row.source : null;
+  if (row.kind === 'chat') {
+    if (!text(row.email) || !Array.isArray(row.transcript)) throw new MalformedLeadRow(row.id);
+    return {
+      kind: 'chat',
+      email: row.email,
+      name: text(row.name) ? row.name : null,
+      transcript: row.transcript.map((m) => ({ role: m.role, content: m.content })),
+      source,
+    };
+  }
+  const { name, email, company, current_challenge, budget, timeline, priorities } = row;
+  if (![name, email, company, current_challenge, budget, timeline, priorities].every(text)) {
+    throw new MalformedLeadRow(row.id);
+  }
+  return {
+    kind: 'questionnaire',
+    name: name!,
+    email,
+    company: company!,
+    currentChallenge: current_challenge as QuestionnaireLead['currentChallenge'],
+    budget: budget as QuestionnaireLead['budget'],
+    timeline: timeline as QuestionnaireLead['timeline'],
+    priorities: priorities!,
+    additionalInfo: text(row.additional_info) ? row.additional_info : '',
+    source,
+  };
+}
+
+/** A stable text form of a lead, to tell whether two submissions are the same lead. */
+export function leadFingerprint(lead: Lead): string {
+  return JSON.stringify(toLeadRow(lead, '', undefined));
+}

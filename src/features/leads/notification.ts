@@ -1,0 +1,73 @@
+/**
+ * The notification email of a lead, as plain text. It is built only from the lead and its id,
+ * never from the time or the attempt, so every path that sends it (the request that stored the
+ * lead, an admin's resend, the scheduled job) builds the same bytes, and the email API's
+ * idempotency key can tell a retry from a different message.
+ */
+import type { ChatLead, Lead, QuestionnaireLead } from './lead';
+
+/** The email API's idempotency key for a lead's notification: one email per lead. */
+export function notificationKey(leadId: string): string {
+  return `lead-${leadId}`;
+}
+
+/** Subject of the notification email. */
+export function leadEmailSubject(lead: Lead): string {
+  return lead.kind === 'chat'
+    ? `Chat hand-off: ${lead.name ?? lead.email}`
+    : `New consultation request: ${lead.name}, ${lead.company}`;
+}
+
+const QUESTIONNAIRE_FIELDS: [keyof QuestionnaireLead, string][] = [
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['company', 'Company'],
+  ['currentChallenge', 'Biggest challenge'],
+  ['budget', 'Monthly budget'],
+  ['timeline', 'Timeline'],
+];
+
+function questionnaireLines(lead: QuestionnaireLead): string[] {
+  const lines = [
+    'New consultation request from the website questionnaire.',
+    '',
+    ...QUESTIONNAIRE_FIELDS.map(([field, label]) => `${label}: ${lead[field]}`),
+    `Came from: ${lead.source ?? 'direct visit'}`,
+    '',
+    'Top priorities:',
+    lead.priorities,
+  ];
+  if (lead.additionalInfo) lines.push('', 'Additional information:', lead.additionalInfo);
+  return lines;
+}
+
+/** Who said a transcript message, in the email. */
+const SPEAKER = { user: 'Visitor', assistant: 'Advisor' } as const;
+
+function chatLines(lead: ChatLead): string[] {
+  return [
+    'A visitor asked for a reply from a person in the website chat.',
+    '',
+    `Name: ${lead.name ?? 'not given'}`,
+    `Email: ${lead.email}`,
+    `Chat opened on: ${lead.source ?? 'page not given'}`,
+    '',
+    `Conversation (${lead.transcript.length} message${lead.transcript.length === 1 ? '' : 's'}):`,
+    ...lead.transcript.flatMap((m) => [
+      '',
+      `${SPEAKER[m.role]}:`,
+      ...m.content.split(/\r\n?|\n/).map((line) => (line ? `  ${line}` : '')),
+    ]),
+  ];
+}
+
+/** A plain, readable summary of a lead for the notification email and the console. */
+export function formatLead(lead: Lead, id: string): string {
+  const lines = lead.kind === 'chat' ? chatLines(lead) : questionnaireLines(lead);
+  lines.push(
+    '',
+    `Reply to this email to answer ${lead.name ?? lead.email} directly.`,
+    `Lead id: ${id}`,
+  );
+  return lines.join('\n');
+}

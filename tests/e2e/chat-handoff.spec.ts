@@ -1,0 +1,56 @@
+/**
+ * The chat's hand-off to a person, through the real lead pipeline: the accounts build stores
+ * leads in the Supabase stand-in and emails them through the email stand-in.
+ */
+import { expect, test } from './accounts-site';
+import { STUB_ORIGIN, chat } from './helpers';
+
+test('asking for a person offers the questionnaire and an email hand-off that becomes a lead with the transcript', async ({
+  page,
+}) => {
+  const address = `handoff-${Date.now()}@example.com`;
+  // The first attempt never arrives; the retry goes through to the function.
+  const keys: (string | null)[] = [];
+  await page.route('**/api/chat/lead', async (route) => {
+    keys.push(await route.request().headerValue('Idempotency-Key'));
+    if (keys.length === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
+  const c = chat(page);
+  await c.ask('Can I talk to a real person?');
+  await expect(c.log).toContainText('Happy to put you in touch with a person.');
+  const email = c.log.getByLabel("Or leave your email and we'll reply");
+  await email.fill(address);
+  await c.log.getByRole('button', { name: 'Send' }).click();
+  // A failure keeps the address and says so; the retry carries the same key.
+  await expect(c.log.getByRole('alert')).toContainText('could not be sent');
+  await expect(email).toHaveValue(address);
+  await c.log.getByRole('button', { name: 'Send' }).click();
+  await expect(c.log.getByRole('status')).toContainText("We've received your email");
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+
+  // One lead of kind chat, from the home page, with the conversation, and one email about it.
+  const leads = await (await page.request.get(`${STUB_ORIGIN}/supabase/__leads`)).json();
+  const mine = leads.filter((l: { email: string }) => l.email === address);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toMatchObject({ kind: 'chat', source: 'home', notify_attempts: 1 });
+  expect(mine[0].transcript).toEqual([
+    { role: 'user', content: 'Can I talk to a real person?' },
+    { role: 'assistant', content: expect.stringContaining('Happy to put you in touch') },
+  ]);
+  const sent = await (await page.request.get(`${STUB_ORIGIN}/email/__sent`)).json();
+  const emails = sent.filter((m: { key: string }) => m.key === `lead-${mine[0].id}`);
+  expect(emails).toHaveLength(1);
+  expect(JSON.stringify(emails[0].message)).toContain('Can I talk to a real person?');
+
+  // The questionnaire is one click away.
+  await page.reload();
+  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
+  await c.log.getByRole('button', { name: 'Answer five short questions' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Ready to Transform Your Operations?' }),
+  ).toBeVisible();
+});

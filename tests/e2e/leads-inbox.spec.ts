@@ -1,0 +1,326 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  TURNSTILE_DUMMY_TOKEN,
+  expect,
+  fakeAccount,
+  openAs,
+  test,
+  type FakeAccount,
+  type SupabaseCall,
+  type SupabaseReply,
+} from './accounts-site';
+import { STUB_ORIGIN, expectNoSeriousA11yViolations } from './helpers';
+
+// One worker builds and serves the accounts variant; its tests run in order there.
+test.describe.configure({ mode: 'default' });
+
+const require = createRequire(import.meta.url);
+const { SERVICE_ROLE_KEY } = require('./stubs/supabase.stub.cjs');
+
+const STORE = `${STUB_ORIGIN}/supabase/rest/v1/leads`;
+
+/**
+ * The browser's Supabase for the inbox: the caller's roles, and the `leads` table the functions
+ * write (the stand-in behind the stub server), with row-level security as the migrations set
+ * it: admins read every lead, change contacted_at only, and erase through admin_delete_lead;
+ * anyone else reads nothing and changes nothing.
+ */
+function leadsProject(me: FakeAccount, roles: string[], request: APIRequestContext) {
+  const admin = roles.includes('admin');
+  return async (call: SupabaseCall): Promise<SupabaseReply | undefined> => {
+    if (call.headers.authorization !== `Bearer ${me.token}`) return { status: 401, body: {} };
+    const store = (method: string, query: URLSearchParams, data?: unknown) =>
+      request.fetch(`${STORE}?${query}`, {
+        method,
+        headers: { apikey: SERVICE_ROLE_KEY, Prefer: 'return=representation' },
+        ...(data === undefined ? {} : { data }),
+      });
+    switch (call.path) {
+      case '/rest/v1/rpc/get_current_user_roles':
+        return { status: 200, body: roles };
+      case '/rest/v1/rpc/admin_list_users':
+        return { status: 200, body: [] };
+      case '/rest/v1/leads': {
+        if (!admin) return { status: 200, body: [] };
+        if (call.method === 'PATCH' && Object.keys(call.body).some((k) => k !== 'contacted_at')) {
+          return { status: 403, body: { code: '42501', message: 'permission denied' } };
+        }
+        const answer = await store(call.method, call.query, call.body ?? undefined);
+        return { status: answer.status(), body: await answer.json() };
+      }
+      case '/rest/v1/rpc/admin_delete_lead': {
+        if (!admin)
+          return { status: 403, body: { code: '42501', message: 'Only admins can do this' } };
+        const query = new URLSearchParams({ id: `eq.${call.body.target_lead_id}` });
+        const deleted = await (await store('DELETE', query)).json();
+        return { status: 200, body: deleted.length ? 'deleted' : 'not_found' };
+      }
+      case '/auth/v1/logout':
+        return { status: 204 };
+    }
+    return undefined;
+  };
+}
+
+/** A word no other lead holds, so each test finds its own leads. */
+const tag = () => `t${Math.random().toString(36).slice(2, 10)}`;
+
+/** Each seeded lead comes from its own address, so the lead allowance is never met. */
+let client = 0;
+const clientIp = () => `198.51.100.${(client++ % 250) + 1}`;
+
+/** Sends a questionnaire through the real function (Turnstile's testing token), answering its id. */
+async function seedQuestionnaire(
+  request: APIRequestContext,
+  fields: { name: string; company: string; email: string; source?: string; priorities?: string },
+): Promise<string> {
+  const res = await request.post('/api/questionnaire', {
+    headers: { 'Idempotency-Key': crypto.randomUUID(), 'CF-Connecting-IP': clientIp() },
+    data: {
+      currentChallenge: 'Streamlining business operations',
+      budget: '$2,000 - $5,000/month',
+      timeline: '1-3 months',
+      priorities: 'Automate intake.\nCut reporting time.',
+      turnstileToken: TURNSTILE_DUMMY_TOKEN,
+      ...fields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id;
+}
+
+/** Sends a chat hand-off through the real function, answering its id. */
+async function seedChat(
+  request: APIRequestContext,
+  email: string,
+  page = 'audit',
+): Promise<string> {
+  const res = await request.post('/api/chat/lead', {
+    headers: { 'Idempotency-Key': crypto.randomUUID(), 'CF-Connecting-IP': clientIp() },
+    data: {
+      email,
+      transcript: [
+        { role: 'user', content: 'Can a person look at my audit results?' },
+        { role: 'assistant', content: 'Yes. Leave your email and the team will reply.' },
+      ],
+      page,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id;
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+const inbox = (page: Page) => page.getByRole('region', { name: 'Leads' });
+const leadCard = (page: Page, name: string | RegExp): Locator =>
+  inbox(page).getByRole('article', { name });
+
+/** Opens the home page as an admin and narrows the inbox to `term`. */
+async function openInbox(page: Page, term: string, request: APIRequestContext): Promise<void> {
+  const admin = fakeAccount('admin');
+  await openAs(page, admin, leadsProject(admin, ['admin', 'user'], request));
+  await expect(inbox(page).getByRole('status')).toHaveText(/Showing the newest|No leads yet/);
+  await inbox(page).getByLabel('Search leads').fill(term);
+  await inbox(page).getByRole('button', { name: 'Search' }).click();
+  await expect(inbox(page).getByRole('status')).toContainText(`matching “${term}”`);
+}
+
+test.describe('the leads inbox', () => {
+  test('nobody but an admin gets the inbox or any lead', async ({ page, request }) => {
+    const user = fakeAccount('user');
+    const calls = await openAs(page, user, leadsProject(user, ['user'], request));
+    await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Leads' })).toHaveCount(0);
+    expect(calls.filter((c) => c.path === '/rest/v1/leads')).toEqual([]);
+    // The admin-only function refuses a plain user's token as well.
+    const notify = await request.post('/api/leads/notify', {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: { id: crypto.randomUUID() },
+    });
+    expect(notify.status()).toBe(403);
+  });
+
+  test('an admin sees every lead newest first: answers, source, time, notification', async ({
+    page,
+    request,
+  }) => {
+    const t = tag();
+    await seedQuestionnaire(request, {
+      name: `Jane ${t}`,
+      company: `Acme ${t}`,
+      email: `jane.${t}@example.com`,
+      source: 'seo',
+    });
+    await seedChat(request, `pat.${t}@example.org`);
+    await openInbox(page, t, request);
+
+    const cards = inbox(page).getByRole('article');
+    await expect(cards).toHaveCount(2);
+    // The chat hand-off came last, so it is listed first.
+    await expect(cards.first().getByRole('heading')).toHaveText(`pat.${t}@example.org`);
+    const chat = leadCard(page, `pat.${t}@example.org`);
+    await expect(chat.getByRole('list', { name: 'Status' })).toContainText('Chat hand-off');
+    await expect(chat).toContainText('Chat hand-off on “audit”');
+    await chat.getByText('Conversation (2 messages)').click();
+    await expect(chat.getByRole('listitem').filter({ hasText: 'Visitor:' })).toHaveText(
+      'Visitor: Can a person look at my audit results?',
+    );
+
+    const jane = leadCard(page, `Jane ${t}`);
+    await expect(jane).toContainText('Questionnaire from “seo”');
+    for (const text of [
+      `Acme ${t}`,
+      'Streamlining business operations',
+      '$2,000 - $5,000/month',
+      '1-3 months',
+      'Automate intake.',
+    ]) {
+      await expect(jane.getByRole('definition').filter({ hasText: text })).toBeVisible();
+    }
+    await expect(jane.getByRole('link', { name: `jane.${t}@example.com` })).toHaveAttribute(
+      'href',
+      `mailto:jane.${t}@example.com`,
+    );
+    await expect(jane.getByRole('list', { name: 'Status' })).toContainText(/Notified \w{3} \d/);
+    await expect(jane.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(jane.getByRole('button', { name: 'Resend notification' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a lead whose email failed is marked, and Resend notification sends it once', async ({
+    page,
+    request,
+  }) => {
+    const t = tag();
+    await request.post(`${STUB_ORIGIN}/email/__fail?count=1`);
+    const id = await seedQuestionnaire(request, {
+      name: `Sam ${t}`,
+      company: 'Sam Co',
+      email: `sam.${t}@example.com`,
+    });
+    await openInbox(page, t, request);
+    const sam = leadCard(page, `Sam ${t}`);
+    await expect(sam.getByRole('list', { name: 'Status' })).toContainText(
+      'Not notified (1 attempt: Email API answered 503 application_error)',
+    );
+
+    await sam.getByRole('button', { name: 'Resend notification' }).click();
+    await expect(toasts(page)).toContainText('Notification sent');
+    await expect(sam.getByRole('list', { name: 'Status' })).toContainText(/Notified \w{3} \d/);
+    await expect(sam.getByRole('button', { name: 'Resend notification' })).toHaveCount(0);
+    const sent = await (await request.get(`${STUB_ORIGIN}/email/__sent`)).json();
+    expect(sent.filter((m: { key: string }) => m.key === `lead-${id}`)).toHaveLength(1);
+  });
+
+  test('a failed resend says why and leaves the lead marked', async ({ page, request }) => {
+    const t = tag();
+    await request.post(`${STUB_ORIGIN}/email/__fail?count=2`);
+    await seedQuestionnaire(request, {
+      name: `Kim ${t}`,
+      company: 'Kim Co',
+      email: `kim.${t}@example.com`,
+    });
+    await openInbox(page, t, request);
+    const kim = leadCard(page, `Kim ${t}`);
+    await kim.getByRole('button', { name: 'Resend notification' }).click();
+    await expect(toasts(page).getByRole('alert')).toContainText(
+      'The email was not sent: Email API answered 503 application_error',
+    );
+    await expect(kim.getByRole('list', { name: 'Status' })).toContainText(
+      'Not notified (2 attempts',
+    );
+  });
+
+  test('marks a lead contacted, and back', async ({ page, request }) => {
+    const t = tag();
+    await seedQuestionnaire(request, {
+      name: `Lee ${t}`,
+      company: 'Lee Co',
+      email: `lee.${t}@example.com`,
+    });
+    await openInbox(page, t, request);
+    const lee = leadCard(page, `Lee ${t}`);
+    await lee.getByRole('button', { name: 'Mark contacted' }).click();
+    await expect(lee.getByRole('list', { name: 'Status' })).toContainText(/Contacted \w{3} \d/);
+    await page.reload();
+    await inbox(page).getByLabel('Search leads').fill(t);
+    await inbox(page).getByRole('button', { name: 'Search' }).click();
+    await expect(lee.getByRole('list', { name: 'Status' })).toContainText('Contacted');
+    await lee.getByRole('button', { name: 'Mark not contacted' }).click();
+    await expect(lee.getByRole('list', { name: 'Status' })).not.toContainText('Contacted');
+    await expect(lee.getByRole('button', { name: 'Mark contacted' })).toBeVisible();
+  });
+
+  test('searches by name, company or email', async ({ page, request }) => {
+    const t = tag();
+    await seedQuestionnaire(request, {
+      name: `Ana ${t}a`,
+      company: 'Harbor Bakery',
+      email: `ana@${t}b.example.com`,
+    });
+    await seedQuestionnaire(request, {
+      name: 'Ben Ortiz',
+      company: `Ortiz ${t}c Works`,
+      email: `ben@ortiz-${t}.example.com`,
+    });
+    for (const [term, names] of [
+      [`${t}a`, [`Ana ${t}a`]],
+      [`${t}B`, [`Ana ${t}a`]],
+      [`ortiz ${t}c`, ['Ben Ortiz']],
+      [t, ['Ben Ortiz', `Ana ${t}a`]],
+    ] as const) {
+      await openInbox(page, term, request);
+      await expect(inbox(page).getByRole('article').getByRole('heading')).toHaveText([...names]);
+    }
+    await inbox(page).getByRole('button', { name: 'Show all' }).click();
+    await expect(inbox(page).getByRole('status')).toContainText('Showing the newest');
+  });
+
+  test('exports the matching leads as CSV, with formulas defused', async ({ page, request }) => {
+    const t = tag();
+    await seedQuestionnaire(request, {
+      name: `=HYPERLINK("http://evil.example","${t}")`,
+      company: `@Co ${t}`,
+      email: `csv.${t}@example.com`,
+      priorities: '+1 more line\nand another',
+    });
+    await openInbox(page, t, request);
+    const download = page.waitForEvent('download');
+    await inbox(page).getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8');
+    const records = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(records[0]).toMatch(/^"Received","Kind","Name","Email","Company"/);
+    expect(records).toHaveLength(2);
+    expect(records[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""${t}"")"`);
+    expect(records[1]).toContain(`"'@Co ${t}"`);
+    expect(records[1]).toContain(`"'+1 more line\nand another"`);
+  });
+
+  test('deletes a lead only after confirming, for good', async ({ page, request }) => {
+    const t = tag();
+    const id = await seedQuestionnaire(request, {
+      name: `Del ${t}`,
+      company: 'Gone Co',
+      email: `del.${t}@example.com`,
+    });
+    await openInbox(page, t, request);
+    const card = leadCard(page, `Del ${t}`);
+    await card.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = card.getByRole('group', { name: 'Confirm deletion' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Delete…' }).click();
+    await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(toasts(page)).toContainText(`Del ${t} was erased.`);
+    await expect(card).toHaveCount(0);
+    const stored = await (await request.get(`${STUB_ORIGIN}/supabase/__leads`)).json();
+    expect(stored.some((l: { id: string }) => l.id === id)).toBe(false);
+  });
+});

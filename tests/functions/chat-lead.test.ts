@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { RecentDeliveries } from '../../src/features/leads/leads.server';
+import { onRequest } from '../../functions/api/chat/lead';
+import type { Env } from '../../functions/_lib/env';
+import {
+  callFunction,
+  emailEnv,
+  startResend,
+  startSupabase,
+  supabaseEnv,
+  type ResendServer,
+  type SupabaseServer,
+} from './harness';
+
+const transcript = [
+  { role: 'user', content: 'What does the Discovery Workshop include?' },
+  {
+    role: 'assistant',
+    content: 'A 2-3 hour session and a written report within 48 hours.\nWant a person to reply?',
+  },
+  { role: 'user', content: 'Yes please, email me.' },
+];
+const handOff = { email: '  pat@example.org ', name: 'Pat Kim', transcript, page: 'home' };
+
+let db: SupabaseServer;
+let mail: ResendServer;
+let env: Env;
+
+const isolate = () => createChatLeadHandler({ timeoutMs: 300, recent: new RecentDeliveries() });
+let handler = isolate();
+
+const post = (
+  body: unknown,
+  key: string | null = crypto.randomUUID(),
+  options: { env?: Env; h?: typeof handler; raw?: string } = {},
+) =>
+  callFunction(options.h ?? handler, {
+    path: '/api/chat/lead',
+    env: options.env ?? env,
+    headers: { 'Content-Type': 'application/json', ...(key && { 'Idempotency-Key': key }) },
+    ...(options.raw === undefined ? { body } : { raw: options.raw }),
+  });
+
+beforeEach(async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  handler = isolate();
+  db = await startSupabase();
+  mail = await startResend();
+  env = { ENVIRONMENT: 'production', ...supabaseEnv(db), ...emailEnv(mail) };
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all([db.close(), mail.close()]);
+});
+
+describe('POST /api/chat/lead', () => {
+  it('stores the hand-off as a chat lead with its transcript and emails it, plainly', async () => {
+    const res = await post(handOff, 'chat-1');
+    expect(res.status).toBe(200);
+    const { ok, id } = await res.json();
+    expect(ok).toBe(true);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5/);
+    expect(db.leads).toEqual([
+      expect.objectContaining({
+        id,
+        kind: 'chat',
+        name: 'Pat Kim',
+        email: 'pat@example.org',
+        source: 'home',
+        transcript,
+        company: null,
+        priorities: null,
+        idempotency_key: 'chat-1',
+        notify_attempts: 1,
+      }),
+    ]);
+    expect(db.leads[0]!.notified_at).not.toBeNull();
+
+    const [sent] = mail.sent;
+    expect(sent!.key).toBe(`lead-${id}`);
+    expect(sent!.message).toMatchObject({
+      subject: 'Chat hand-off: Pat Kim',
+      reply_to: 'pat@example.org',
+    });
+    expect(sent!.message.text).toBe(
+      [
+        'A visitor asked for a reply from a person in the website chat.',
+        '',
+        'Name: Pat Kim',
+        'Email: pat@example.org',
+        'Chat opened on: home',
+        '',
+        'Conversation (3 messages):',
+        '',
+        'Visitor:',
+        '  What does the Discovery Workshop include?',
+        '',
+        'Advisor:',
+        '  A 2-3 hour session and a written report within 48 hours.',
+        '  Want a person to reply?',
+        '',
+        'Visitor:',
+        '  Yes please, email me.',
+        '',
+        'Reply to this email to answer Pat Kim directly.',
+        `Lead id: ${id}`,
+      ].join('\n'),
+    );
+  });
+
+  it('takes a hand-off without a name or a page', async () => {
+    const res = await post({ email: 'pat@example.org', name: '   ', transcript });
+    expect(res.status).toBe(200);
+    expect(db.leads[0]).toMatchObject({ name: null, source: null });
+    expect(mail.sent[0]!.message.subject).toBe('Chat hand-off: pat@example.org');
+  });
+
+  it('takes a full transcript of 30 messages of 2,000 characters, over the usual 16 KB', async () => {
+    const long = Array.from({ length: 30 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: 'é'.repeat(2000),
+    }));
+    const res = await post({ email: 'pat@example.org', transcript: long });
+    expect(res.status).toBe(200);
+    expect(db.leads[0]!.transcript).toHaveLength(30);
+    const tooBig = await post(null, null, {
+      raw: JSON.stringify({ email: 'pat@example.org', transcript: long, pad: 'x'.repeat(200_000) }),
+    });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('answers 400 with field errors, using the questionnaire’s email messages', async () => {
+    const cases: [unknown, string, string][] = [
+      [
+        { ...handOff, email: 'pat@' },
+        'email',
+        'Please enter a valid email address, such as name@company.com.',
+      ],
+      [{ ...handOff, email: '' }, 'email', 'Please enter your email address.'],
+      [
+        { ...handOff, transcript: [] },
+        'transcript',
+        'Send the conversation with at least one message.',
+      ],
+      [
+        { ...handOff, transcript: Array.from({ length: 31 }, () => transcript[0]) },
+        'transcript',
+        'Send at most the last 30 messages.',
+      ],
+      [
+        { ...handOff, transcript: [{ role: 'user', content: 'x'.repeat(2001) }] },
+        'transcript.0.content',
+        'A message can be at most 2000 characters.',
+      ],
+      [
+        { ...handOff, transcript: [{ role: 'system', content: 'obey' }] },
+        'transcript.0.role',
+        'role must be "user" or "assistant".',
+      ],
+      [{ ...handOff, page: 'https://evil.example' }, 'page', 'Use a page slug.'],
+      [
+        { ...handOff, name: 'x'.repeat(121) },
+        'name',
+        'Please keep your name under 120 characters.',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await post(body);
+      expect(res.status, field).toBe(400);
+      const { error } = await res.json();
+      expect(error.code).toBe('invalid_chat_lead');
+      expect(error.fields[field], field).toContain(message);
+    }
+    expect(db.leads).toHaveLength(0);
+    expect(mail.requests).toHaveLength(0);
+  });
+
+  it('creates one lead and one email per Idempotency-Key, and refuses the key for another hand-off', async () => {
+    const first = await (await post(handOff, 'chat-2')).json();
+    const again = await (await post(handOff, 'chat-2', { h: isolate() })).json();
+    expect(again.id).toBe(first.id);
+    expect(db.leads).toHaveLength(1);
+    expect(mail.sent).toHaveLength(1);
+    const other = await post({ ...handOff, email: 'other@example.org' }, 'chat-2', {
+      h: isolate(),
+    });
+    expect(other.status).toBe(422);
+    expect((await other.json()).error.code).toBe('idempotency_key_reused');
+  });
+
+  it('answers 200 to a filled honeypot and stores and sends nothing', async () => {
+    const res = await post({ ...handOff, website: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    expect(db.leads).toHaveLength(0);
+    expect(mail.requests).toHaveLength(0);
+  });
+
+  it('prints the hand-off in development when nothing is configured, and refuses it in production', async () => {
+    const dev = await post(handOff, 'chat-3', { env: { ENVIRONMENT: 'development' } });
+    expect(dev.status).toBe(200);
+    const printed = vi
+      .mocked(console.log)
+      .mock.calls.map((c) => c.join(' '))
+      .join('\n');
+    expect(printed).toContain('Yes please, email me.');
+    expect((await post(handOff, 'chat-4', { env: {} })).status).toBe(503);
+  });
+
+  it('answers 405 with Allow: POST to other methods', async () => {
+    const res = await callFunction(onRequest, { method: 'GET', path: '/api/chat/lead' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+  });
+});
