@@ -35,8 +35,9 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     server: {
-      // `npm run dev`: /api requests reach the functions running in wrangler on :8788.
-      proxy: { '/api': 'http://127.0.0.1:8788' },
+      // `npm run dev` (scripts/dev.mjs) runs the functions in wrangler and names them here, so
+      // /api requests reach them on the dev server's own origin.
+      proxy: process.env.DEV_FUNCTIONS_URL ? { '/api': process.env.DEV_FUNCTIONS_URL } : {},
     },
     environments: {
       client: {

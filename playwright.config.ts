@@ -12,6 +12,8 @@ const STUB_PORT = Number(process.env.E2E_STUB_PORT ?? PORT + 2);
 /** wrangler's debugger port; its default (9229) would clash between runs side by side. */
 const INSPECTOR_PORT = PORT + 3;
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** Set by the pull-request workflow: JSON for its job summary and the HTML report it uploads. */
+const REPORTS = process.env.TEST_REPORTS;
 const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
 
 /** Function configuration pointing every stubbed upstream at the local stand-ins. */
@@ -29,7 +31,15 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: REPORTS
+    ? [
+        ['list'],
+        ['json', { outputFile: `${REPORTS}/playwright.json` }],
+        ['html', { open: 'never', outputFolder: `${REPORTS}/playwright-html` }],
+      ]
+    : process.env.CI
+      ? [['list']]
+      : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

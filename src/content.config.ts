@@ -46,7 +46,12 @@ const articles = defineCollection({
       ),
       keywords: z.array(z.string()).min(1).describe('Meta keywords.'),
       hero: z
-        .strictObject({ image: image(), alt: z.string().min(5) })
+        .strictObject({
+          image: image().describe(
+            'Relative path, e.g. ./images/<slug>.svg; the build optimizes it.',
+          ),
+          alt: z.string().min(5).describe('What the image shows, for readers who cannot see it.'),
+        })
         .describe('Hero image (in src/content/articles/images) and its alt text.'),
       tag: z
         .enum(['New', 'Popular'])
@@ -81,30 +86,44 @@ const services = defineCollection({
       ),
     seoTitle: seoTitle.optional(),
     description: z.string().min(50).max(170).describe('Meta description.'),
-    keywords: z.array(z.string()).min(1),
+    keywords: z.array(z.string()).min(1).describe('Meta keywords.'),
     card: z
       .strictObject({
         order: z.number().int().describe('Position in the home services grid.'),
         title: z.string().describe('Card title on the home page.'),
         summary: z.string().describe('Card text on the home page.'),
         action: z.string().default('Learn More').describe('Card button label.'),
-        badge: z.string().optional(),
+        badge: z.string().optional().describe('Small label above the card title.'),
         value: z.string().optional().describe('Value line, e.g. "$750 starting value".'),
-        featured: z.boolean().default(false),
+        featured: z.boolean().default(false).describe('Full-width card with a gold button.'),
       })
       .optional()
       .describe('Present when the service has a card in the home services grid.'),
-    hero: z.strictObject({
-      eyebrow: z.string(),
-      heading: z.string(),
-      intro: z.string(),
-    }),
+    hero: z
+      .strictObject({
+        eyebrow: z
+          .string()
+          .describe("Short line above the heading; the page's name when it has no card."),
+        heading: z.string().describe('The page heading (h1).'),
+        intro: z.string().describe('Paragraph under the heading.'),
+      })
+      .describe('Top of the page.'),
     features: z
-      .array(z.strictObject({ title: z.string(), description: z.string() }))
+      .array(
+        z.strictObject({
+          title: z.string().describe('Card heading.'),
+          description: z.string().describe('Card text.'),
+        }),
+      )
       .min(3)
       .describe('Feature cards under the hero.'),
     process: z
-      .array(z.strictObject({ title: z.string(), description: z.string() }))
+      .array(
+        z.strictObject({
+          title: z.string().describe('Step name.'),
+          description: z.string().describe('What happens in the step.'),
+        }),
+      )
       .optional()
       .describe('Numbered process steps.'),
     results: z.array(z.string()).optional().describe('Typical results, one line each.'),
@@ -113,10 +132,17 @@ const services = defineCollection({
         startingPrice: dollars.describe('Advertised starting price.'),
         range: z.tuple([dollars, dollars]).describe('Listed price range [low, high].'),
         scope: z.array(z.string()).min(1).describe('What the starting price includes.'),
-        note: z.string().optional(),
+        note: z.string().optional().describe('Small print under the price.'),
       })
-      .optional(),
-    cta: z.strictObject({ heading: z.string(), body: z.string(), label: z.string() }),
+      .optional()
+      .describe('The investment block: starting price, range and scope.'),
+    cta: z
+      .strictObject({
+        heading: z.string().describe('Call-to-action heading.'),
+        body: z.string().describe('Call-to-action text.'),
+        label: z.string().describe('Button label; the button opens the consultation.'),
+      })
+      .describe('Call to action at the end of the page.'),
   }),
 });
 
@@ -140,16 +166,26 @@ const consultants = defineCollection({
         .describe(
           "Stable kebab-case key: the profile anchor (/consultants#id) and articles' `author`.",
         ),
-      order: z.number().int(),
-      name: z.string(),
-      title: z.string(),
-      bio: z.string(),
+      order: z.number().int().describe('Position on the consultants page.'),
+      name: z.string().describe('Full name.'),
+      title: z.string().describe('Role at the firm.'),
+      bio: z.string().describe('A short biography in the third person.'),
       photo: image().optional().describe('Omit to show the "Photo TBD" placeholder.'),
-      photoAlt: z.string().optional(),
+      photoAlt: z.string().optional().describe('What the photo shows.'),
       link: z
-        .strictObject({ label: z.string(), url: z.url(), kind: z.enum(['linkedin', 'website']) })
-        .optional(),
-      knowsAbout: z.array(z.string()).default([]),
+        .strictObject({
+          label: z.string().describe('Button label.'),
+          url: z.url().describe('Absolute address of the profile or site.'),
+          kind: z
+            .enum(['linkedin', 'website'])
+            .describe('What the link leads to: a LinkedIn profile or a website.'),
+        })
+        .optional()
+        .describe('Profile button; omit for none.'),
+      knowsAbout: z
+        .array(z.string())
+        .default([])
+        .describe('Subjects for the Person structured data.'),
     }),
 });
 
@@ -157,22 +193,33 @@ const consultants = defineCollection({
 const blocks = defineCollection({
   loader: file('src/content/blocks.yaml'),
   schema: z.strictObject({
-    eyebrow: z.string().optional(),
-    title: z.string(),
+    eyebrow: z.string().optional().describe('Short line above the title.'),
+    title: z.string().describe('Heading of the block.'),
     seoTitle: seoTitle.optional(),
-    body: z.string().optional(),
+    body: z.string().optional().describe('Paragraph under the heading.'),
     items: z
-      .array(z.strictObject({ title: z.string(), body: z.string(), href: z.string().optional() }))
-      .optional(),
+      .array(
+        z.strictObject({
+          title: z.string().describe('Item heading.'),
+          body: z.string().describe('Item text.'),
+          href: z.string().optional().describe('Where the item links, a root-relative path.'),
+        }),
+      )
+      .optional()
+      .describe('Tiles or list entries of the block.'),
     actions: z
       .array(
         z.strictObject({
-          label: z.string(),
-          href: z.string(),
-          opens: z.enum(['chat', 'chat-fullscreen', 'questionnaire']).optional(),
+          label: z.string().describe('Button label.'),
+          href: z.string().describe('Where the button goes without JavaScript.'),
+          opens: z
+            .enum(['chat', 'chat-fullscreen', 'questionnaire'])
+            .optional()
+            .describe('Tool the button opens instead, where the page has it.'),
         }),
       )
-      .optional(),
+      .optional()
+      .describe('Buttons of the block.'),
   }),
 });
 
@@ -180,8 +227,8 @@ const blocks = defineCollection({
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }),
   schema: z.strictObject({
-    title: z.string(),
-    description: z.string().min(50).max(170),
+    title: z.string().describe('Page heading and <title>.'),
+    description: z.string().min(50).max(170).describe('Meta description, 50-170 characters.'),
     updatedDate: z.coerce.date().describe('Shown as "Last updated".'),
   }),
 });
