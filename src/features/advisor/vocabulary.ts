@@ -8,7 +8,11 @@
  */
 import { stemmer } from 'stemmer';
 
-/** Words that carry no topic in a question; dropped on both sides. */
+/**
+ * Words that carry no topic in a question; dropped on both sides. Contractions appear without
+ * their apostrophe too, as people type them.
+ */
+// cspell:ignore youve doesnt isnt arent wasnt
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a about above after again against all also am an and any are as at be because been before ' +
