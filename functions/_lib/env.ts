@@ -35,6 +35,19 @@ export function isDevelopment(env: Env): boolean {
   return env.ENVIRONMENT === 'development';
 }
 
+/**
+ * The Supabase project and one of its keys, when SUPABASE_URL and that key are both set: the
+ * origin trimmed and without a trailing slash, so every client builds its URLs the same way.
+ */
+export function supabaseProject(
+  env: Env,
+  keyName: 'SUPABASE_ANON_KEY' | 'SUPABASE_SERVICE_ROLE_KEY',
+): { url: string; key: string } | undefined {
+  const url = env.SUPABASE_URL?.trim().replace(/\/+$/, '');
+  const key = env[keyName]?.trim();
+  return url && key ? { url, key } : undefined;
+}
+
 /** What Cloudflare Pages passes a function; standard Request and Response types. */
 export interface FunctionContext<E = Env> {
   request: Request;

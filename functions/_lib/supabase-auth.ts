@@ -5,7 +5,7 @@
  * which roles the account holds. The anon key is only the gateway's apikey; nothing here uses
  * the service role.
  */
-import type { Env } from './env';
+import { supabaseProject, type Env } from './env';
 import { HttpError } from './http';
 
 /** Both checks together stay well under a second; a slow upstream gets this long each. */
@@ -22,10 +22,8 @@ export interface SupabaseAuthConfig {
 
 /** The configuration when SUPABASE_URL and SUPABASE_ANON_KEY are both set. */
 export function supabaseAuthConfig(env: Env): SupabaseAuthConfig | undefined {
-  const url = env.SUPABASE_URL?.trim();
-  const anonKey = env.SUPABASE_ANON_KEY?.trim();
-  if (!url || !anonKey) return undefined;
-  return { url: url.replace(/\/+$/, ''), anonKey };
+  const project = supabaseProject(env, 'SUPABASE_ANON_KEY');
+  return project && { url: project.url, anonKey: project.key };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is a plausible one. */

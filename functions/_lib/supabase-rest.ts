@@ -4,7 +4,7 @@
  * functions only, and its key must never reach a browser. Checking a visitor's own access token
  * is not its job (that is Supabase Auth's, in its own module).
  */
-import type { Env } from './env';
+import { supabaseProject, type Env } from './env';
 
 export interface PostgrestConfig {
   /** Project origin, e.g. https://abcd.supabase.co (no trailing slash). */
@@ -14,10 +14,8 @@ export interface PostgrestConfig {
 
 /** The configuration when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are both set. */
 export function postgrestConfig(env: Env): PostgrestConfig | undefined {
-  const url = env.SUPABASE_URL?.trim();
-  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim();
-  if (!url || !key) return undefined;
-  return { url: url.replace(/\/+$/, ''), serviceRoleKey: key };
+  const project = supabaseProject(env, 'SUPABASE_SERVICE_ROLE_KEY');
+  return project && { url: project.url, serviceRoleKey: project.key };
 }
 
 /** PostgREST answered with an error status, or could not be reached in time. */
@@ -116,14 +114,8 @@ export function filterValue(value: string): string {
 }
 
 /** A request whose answer must be a list of rows; anything else is an unreadable answer. */
-async function requestRows<T>(
-  config: PostgrestConfig,
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  options: RequestOptions,
-  extra: { body?: string; prefer?: string } = {},
-): Promise<T[]> {
-  const rows = await request<unknown>(config, method, path, options, extra);
+async function requestRows<T>(...call: Parameters<typeof request>): Promise<T[]> {
+  const rows = await request<unknown>(...call);
   if (!Array.isArray(rows)) throw new PostgrestError('PostgREST answer is not a list of rows');
   return rows as T[];
 }

@@ -4,7 +4,7 @@
  * with the browser's own `ping` attribute, and buttons name their event in `data-ping` for the
  * same script. Without it nothing is sent and pages carry none of this.
  */
-import type { AnalyticsEvent } from '../schemas/analytics';
+import type { AnalyticsEvent } from '../features/analytics/contract';
 
 /** Where events are sent (functions/api/analytics/event.ts). */
 export const ANALYTICS_ENDPOINT = '/api/analytics/event';

@@ -2,7 +2,7 @@
  * Reports Core Web Vitals to POST /api/analytics/vitals by sendBeacon. The web-vitals library is
  * fetched only once the page is idle, so it never competes with the page's own loading.
  */
-import type { VitalReport } from '../schemas/vitals';
+import type { VitalReport } from '../features/analytics/contract';
 
 const ENDPOINT = '/api/analytics/vitals';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { performanceScore } from '../../src/lib/vitals';
-import { vitalReportSchema } from '../../src/schemas/vitals';
+import { vitalReportSchema } from '../../src/features/analytics/contract';
 
 describe('performanceScore', () => {
   it.each([

@@ -13,12 +13,13 @@
  * `429` with Retry-After when a client sends too many leads; `502`/`503` when no destination
  * took it. Every error is `{error: {code, message}}`.
  *
- * zod/mini keeps the chat island's chunk small; the field rules are the questionnaire's
- * (./fields.ts).
+ * zod/mini keeps the chat island's chunk small; the email and page rules are the
+ * questionnaire's (./contract.ts).
  */
 import * as z from 'zod/mini';
 import { chatMessageSchema } from '../advisor/contract';
-import { ANSWER_LIMITS, EMAIL_MESSAGES, SOURCE_MAX_LENGTH, SOURCE_PATTERN } from './fields';
+import { leadEmailSchema, leadSourceSchema } from './contract';
+import { ANSWER_LIMITS } from './fields';
 
 /** Longest conversation a hand-off carries, in messages. */
 export const TRANSCRIPT_MAX_MESSAGES = 30;
@@ -34,16 +35,7 @@ export const transcriptMessageSchema = chatMessageSchema;
 /** The body of POST /api/chat/lead. */
 export const chatLeadRequestSchema = z.object({
   /** Where the firm replies; required, validated as the questionnaire validates it. */
-  email: z.pipe(
-    z
-      .string({ error: EMAIL_MESSAGES.required })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: EMAIL_MESSAGES.required }),
-        z.maxLength(ANSWER_LIMITS.email, { error: EMAIL_MESSAGES.tooLong }),
-      ),
-    z.email({ error: EMAIL_MESSAGES.invalid }),
-  ),
+  email: leadEmailSchema,
   /** How to address the visitor, if they said; blank counts as not given. */
   name: z.optional(
     z.string({ error: 'name must be text.' }).check(
@@ -61,14 +53,7 @@ export const chatLeadRequestSchema = z.object({
     }),
   ),
   /** Slug of the page the chat was open on, like the questionnaire's source (`home`, `seo`). */
-  page: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(SOURCE_MAX_LENGTH),
-        z.regex(SOURCE_PATTERN, { error: 'Use a page slug.' }),
-      ),
-  ),
+  page: z.optional(leadSourceSchema),
   /** Honeypot: a field the form hides from people, so anything in it was typed by a bot. */
   website: z.optional(z.string().check(z.maxLength(500))),
 });

@@ -42,6 +42,18 @@ export const leadSourceSchema = z
   .string()
   .check(z.maxLength(SOURCE_MAX_LENGTH), z.regex(SOURCE_PATTERN, { error: 'Use a page slug.' }));
 
+/** A lead's email address, required and checked the same way on every form that takes one. */
+export const leadEmailSchema = z.pipe(
+  z
+    .string({ error: EMAIL_MESSAGES.required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: EMAIL_MESSAGES.required }),
+      z.maxLength(ANSWER_LIMITS.email, { error: EMAIL_MESSAGES.tooLong }),
+    ),
+  z.email({ error: EMAIL_MESSAGES.invalid }),
+);
+
 const requiredText = (what: string, max: number) =>
   z
     .string({ error: `Please enter ${what}.` })
@@ -59,16 +71,7 @@ export const questionnaireAnswersSchema = z.object({
   /** 'Full Name *' */
   name: requiredText('your full name', ANSWER_LIMITS.name),
   /** 'Email Address *'; also the reply-to address of the notification email. */
-  email: z.pipe(
-    z
-      .string({ error: EMAIL_MESSAGES.required })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: EMAIL_MESSAGES.required }),
-        z.maxLength(ANSWER_LIMITS.email, { error: EMAIL_MESSAGES.tooLong }),
-      ),
-    z.email({ error: EMAIL_MESSAGES.invalid }),
-  ),
+  email: leadEmailSchema,
   /** 'Company Name *' */
   company: requiredText('your company name', ANSWER_LIMITS.company),
   /** One of CHALLENGE_OPTIONS. */

@@ -1,0 +1,63 @@
+/**
+ * The analytics functions' side: each valid event or vitals report becomes one Workers Analytics
+ * Engine data point when the route's binding exists (EVENTS, VITALS), else one console line.
+ */
+import type { AnalyticsEngineDataset, Env, FunctionContext } from '../../../functions/_lib/env';
+import { HttpError, parseBody, parseWith } from '../../../functions/_lib/http';
+import { analyticsEventSchema, vitalReportSchema } from './contract';
+
+export type AnalyticsEnv = Env & {
+  EVENTS?: AnalyticsEngineDataset;
+  VITALS?: AnalyticsEngineDataset;
+};
+
+/** Longest event query string accepted; the schema's bounds fit well within it. */
+const QUERY_LIMIT = 2 * 1024;
+/** Largest vitals report body accepted. */
+const BODY_LIMIT = 2 * 1024;
+
+const noContent = () => new Response(null, { status: 204 });
+
+/** POST /api/analytics/event?name=...&path=...: the event rides in the query; no body is read. */
+export function recordEvent({ request, env }: FunctionContext<AnalyticsEnv>): Response {
+  const url = new URL(request.url);
+  if (url.search.length > QUERY_LIMIT) {
+    throw new HttpError(414, 'uri_too_long', `The event is longer than ${QUERY_LIMIT} characters.`);
+  }
+  const e = parseWith(analyticsEventSchema, Object.fromEntries(url.searchParams), {
+    code: 'invalid_event',
+    message: 'The analytics event is not valid.',
+  });
+  if (env.EVENTS) {
+    env.EVENTS.writeDataPoint({
+      blobs: [e.name, e.path, e.title ?? '', e.category ?? '', e.label ?? ''],
+      indexes: [e.name],
+    });
+  } else {
+    console.log(`analytics ${e.name} ${e.path}${e.label ? ` (${e.label})` : ''}`);
+  }
+  return noContent();
+}
+
+/** POST /api/analytics/vitals: one web-vitals report per beacon. */
+export async function recordVitals({
+  request,
+  env,
+}: FunctionContext<AnalyticsEnv>): Promise<Response> {
+  const r = await parseBody(vitalReportSchema, request, {
+    limit: BODY_LIMIT,
+    code: 'invalid_report',
+    message: 'The vitals report is not valid.',
+  });
+  const path = new URL(r.url).pathname;
+  if (env.VITALS) {
+    env.VITALS.writeDataPoint({
+      blobs: [r.metric, path, r.id, r.userAgent],
+      doubles: [r.value, r.timestamp],
+      indexes: [r.metric],
+    });
+  } else {
+    console.log(`web-vitals ${r.metric}=${r.value} ${path}`);
+  }
+  return noContent();
+}
