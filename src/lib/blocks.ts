@@ -10,6 +10,12 @@ export async function getBlock(id: string): Promise<Block> {
   return entry.data;
 }
 
+/** Several blocks by key, as a record a page reads by name (`copy.hero.title`). */
+export async function getBlocks<const K extends string>(...ids: K[]): Promise<Record<K, Block>> {
+  const blocks = await Promise.all(ids.map(getBlock));
+  return Object.fromEntries(ids.map((id, i) => [id, blocks[i]])) as Record<K, Block>;
+}
+
 /** The <title> of a page headed by this block: its short SEO title, else its title. */
 export function pageTitle(block: Pick<Block, 'title' | 'seoTitle'>): string {
   return block.seoTitle ?? block.title;

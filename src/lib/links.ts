@@ -6,6 +6,11 @@ export const FEED_PATH = '/articles/feed.xml';
 /** Id of the subscribe dialog, which buttons name in `commandfor`. */
 export const SUBSCRIBE_DIALOG_ID = 'subscribe-dialog';
 
+/** An article's page: its file name under src/content/articles is its address. */
+export function articlePath(id: string): string {
+  return `/articles/${id}`;
+}
+
 /** A consultant's profile on the consultants page: the card carries the consultant's id. */
 export function consultantProfilePath(id: string): string {
   return `/consultants#${encodeURIComponent(id)}`;

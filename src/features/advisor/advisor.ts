@@ -29,7 +29,6 @@ import {
 } from './intents';
 import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from './knowledge';
 import {
-  CONSULTATION_LINE,
   DECLINE_OFFER,
   contactReply,
   declineReply,
@@ -41,7 +40,6 @@ import {
   priceListReply,
   serviceListReply,
   serviceLink,
-  serviceSource,
   teamReply,
   thanks,
   type AdvisorReply,
@@ -51,10 +49,8 @@ import {
   comparisonReply,
   discountReply,
   facetReply,
-  joinList,
   overviewReply,
   priceReply,
-  type AskedFacet,
 } from './service-replies';
 import {
   earlierService,

@@ -10,7 +10,6 @@ import {
   CHAT_MESSAGE_MAX,
   chatSourceSchema,
   type ChatMessage,
-  type ChatReply,
 } from './contract';
 import { safeHref } from './markdown';
 
