@@ -35,6 +35,12 @@ export function isDevelopment(env: Env): boolean {
   return env.ENVIRONMENT === 'development';
 }
 
+/** A Supabase project's origin (no trailing slash, e.g. https://abcd.supabase.co) and a key. */
+export interface SupabaseProject {
+  url: string;
+  key: string;
+}
+
 /**
  * The Supabase project and one of its keys, when SUPABASE_URL and that key are both set: the
  * origin trimmed and without a trailing slash, so every client builds its URLs the same way.
@@ -42,7 +48,7 @@ export function isDevelopment(env: Env): boolean {
 export function supabaseProject(
   env: Env,
   keyName: 'SUPABASE_ANON_KEY' | 'SUPABASE_SERVICE_ROLE_KEY',
-): { url: string; key: string } | undefined {
+): SupabaseProject | undefined {
   const url = env.SUPABASE_URL?.trim().replace(/\/+$/, '');
   const key = env[keyName]?.trim();
   return url && key ? { url, key } : undefined;

@@ -5,7 +5,7 @@
  * which roles the account holds. The anon key is only the gateway's apikey; nothing here uses
  * the service role.
  */
-import { supabaseProject, type Env } from './env';
+import { supabaseProject, type Env, type SupabaseProject } from './env';
 import { HttpError } from './http';
 
 /** Both checks together stay well under a second; a slow upstream gets this long each. */
@@ -14,16 +14,12 @@ export const SUPABASE_AUTH_TIMEOUT_MS = 5_000;
 /** Access tokens are JWTs of a few hundred bytes; anything much longer is not one of ours. */
 const MAX_TOKEN_LENGTH = 8_192;
 
-export interface SupabaseAuthConfig {
-  /** Project origin without a trailing slash, e.g. https://abcd.supabase.co. */
-  url: string;
-  anonKey: string;
-}
+/** The project and its anon key (the gateway's apikey). */
+export type SupabaseAuthConfig = SupabaseProject;
 
 /** The configuration when SUPABASE_URL and SUPABASE_ANON_KEY are both set. */
 export function supabaseAuthConfig(env: Env): SupabaseAuthConfig | undefined {
-  const project = supabaseProject(env, 'SUPABASE_ANON_KEY');
-  return project && { url: project.url, anonKey: project.key };
+  return supabaseProject(env, 'SUPABASE_ANON_KEY');
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is a plausible one. */
@@ -57,7 +53,7 @@ export async function verifyCaller(
   timeoutMs = SUPABASE_AUTH_TIMEOUT_MS,
 ): Promise<CallerAccount> {
   const headers = {
-    apikey: config.anonKey,
+    apikey: config.key,
     Authorization: `Bearer ${token}`,
     Accept: 'application/json',
   };

@@ -4,18 +4,14 @@
  * functions only, and its key must never reach a browser. Checking a visitor's own access token
  * is not its job (that is Supabase Auth's, in its own module).
  */
-import { supabaseProject, type Env } from './env';
+import { supabaseProject, type Env, type SupabaseProject } from './env';
 
-export interface PostgrestConfig {
-  /** Project origin, e.g. https://abcd.supabase.co (no trailing slash). */
-  url: string;
-  serviceRoleKey: string;
-}
+/** The project and its service-role key. */
+export type PostgrestConfig = SupabaseProject;
 
 /** The configuration when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are both set. */
 export function postgrestConfig(env: Env): PostgrestConfig | undefined {
-  const project = supabaseProject(env, 'SUPABASE_SERVICE_ROLE_KEY');
-  return project && { url: project.url, serviceRoleKey: project.key };
+  return supabaseProject(env, 'SUPABASE_SERVICE_ROLE_KEY');
 }
 
 /** PostgREST answered with an error status, or could not be reached in time. */
@@ -128,8 +124,8 @@ async function request<T>(
   extra: { body?: string; prefer?: string } = {},
 ): Promise<T> {
   const headers: Record<string, string> = {
-    apikey: config.serviceRoleKey,
-    Authorization: `Bearer ${config.serviceRoleKey}`,
+    apikey: config.key,
+    Authorization: `Bearer ${config.key}`,
     Accept: 'application/json',
   };
   if (extra.body !== undefined) headers['Content-Type'] = 'application/json';

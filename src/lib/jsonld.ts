@@ -79,6 +79,11 @@ export interface Crumb {
   label?: string | undefined;
 }
 
+/** A page's trail from home: Home, then each crumb given. */
+export function trail(...crumbs: Crumb[]): Crumb[] {
+  return [{ name: 'Home', url: '/' }, ...crumbs];
+}
+
 export function breadcrumbJsonLd(crumbs: Crumb[], origin: string | URL): JsonLd {
   return {
     '@context': CONTEXT,
