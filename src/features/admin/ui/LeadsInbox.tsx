@@ -182,7 +182,7 @@ export default function LeadsInbox() {
               value={search}
               placeholder="Name, company or email"
               onChange={(e) => setSearch(e.target.value)}
-              className="mt-1 block h-11 w-64 max-w-full rounded-lg border border-slate-300 px-3 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+              className="field mt-1 w-64 max-w-full"
             />
           </div>
           <button type="submit" className="btn-primary" disabled={loading}>

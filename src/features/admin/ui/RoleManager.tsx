@@ -93,7 +93,7 @@ export default function RoleManager() {
             autoComplete="off"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-3 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            className="field mt-1"
           />
         </div>
         <div>
@@ -104,7 +104,7 @@ export default function RoleManager() {
             id={`${id}-role`}
             value={role}
             onChange={(e) => setRole(e.target.value as AppRole)}
-            className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            className="field mt-1"
           >
             {APP_ROLES.map((r) => (
               <option key={r} value={r}>

@@ -114,7 +114,7 @@ export default function AuditTool({ services }: AuditToolProps) {
             }}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? errorId : undefined}
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600"
+            className="field px-4"
           />
           {fieldError && (
             <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700">

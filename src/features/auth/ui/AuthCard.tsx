@@ -48,9 +48,6 @@ const EMAIL_FIELD = {
   required: true,
 } as const;
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100';
-
 export default function AuthCard() {
   const session = useStore($session);
   const loading = useStore($sessionLoading);
@@ -378,7 +375,7 @@ function Field({ label, value, onValue, ...input }: FieldProps) {
         {...input}
         value={value}
         onChange={(e) => onValue(e.target.value)}
-        className={inputClass}
+        className="field mt-1"
       />
     </label>
   );

@@ -35,9 +35,6 @@ export interface QuestionnaireWizardProps {
   onSubmitted?: () => void;
 }
 
-const fieldClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600';
-
 export default function QuestionnaireWizard({
   source,
   autoFocus = false,
@@ -254,7 +251,7 @@ function StepFields({ step, state, dispatch, id }: StepFieldsProps) {
                 type={f.type}
                 autoComplete={f.autoComplete}
                 maxLength={ANSWER_LIMITS[f.field]}
-                className={fieldClass}
+                className="field mt-1.5"
               />
               {errorText(f.field)}
             </div>
@@ -294,7 +291,7 @@ function StepFields({ step, state, dispatch, id }: StepFieldsProps) {
             rows={4}
             placeholder={step.placeholder}
             maxLength={ANSWER_LIMITS.priorities}
-            className={fieldClass}
+            className="field mt-1.5"
           />
           {errorText(step.field)}
         </div>
