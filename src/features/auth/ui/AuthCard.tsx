@@ -3,16 +3,7 @@
  * signed in, else Google and LinkedIn sign-in, the 'Or' divider and the Sign In / Sign Up tabs.
  * Errors show in a red alert, success in a green one. /auth?signout signs out first.
  */
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type InputHTMLAttributes,
-  type KeyboardEvent,
-  type ReactNode,
-  type SubmitEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   $session,
@@ -34,19 +25,10 @@ import {
   oauthReturnError,
   withoutOAuthParams,
 } from '../auth-logic';
+import { EMAIL_FIELD, Field, PASSWORD_FIELD, TabPanel, type Tab } from './AuthFields';
 
-type Tab = 'sign-in' | 'sign-up';
 type Busy = null | 'sign-in' | 'sign-up' | SocialProvider;
 type Notice = { kind: 'error' | 'success'; text: string } | null;
-
-/** The email field is the same in both forms. */
-const EMAIL_FIELD = {
-  label: 'Email',
-  type: 'email',
-  name: 'email',
-  autoComplete: 'email',
-  required: true,
-} as const;
 
 export default function AuthCard() {
   const session = useStore($session);
@@ -303,11 +285,8 @@ export default function AuthCard() {
               onValue={(email) => setSignInForm({ ...signInForm, email })}
             />
             <Field
-              label="Password"
-              type="password"
-              name="password"
+              {...PASSWORD_FIELD}
               autoComplete="current-password"
-              required
               value={signInForm.password}
               onValue={(password) => setSignInForm({ ...signInForm, password })}
             />
@@ -334,11 +313,8 @@ export default function AuthCard() {
               onValue={(email) => setSignUpForm({ ...signUpForm, email })}
             />
             <Field
-              label="Password"
-              type="password"
-              name="password"
+              {...PASSWORD_FIELD}
               autoComplete="new-password"
-              required
               minLength={MIN_PASSWORD_LENGTH}
               aria-describedby={`${id}-password-hint`}
               value={signUpForm.password}
@@ -353,53 +329,6 @@ export default function AuthCard() {
           </form>
         </TabPanel>
       </div>
-    </div>
-  );
-}
-
-interface FieldProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'onChange' | 'className'
-> {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-}
-
-/** A labelled text input; the label wraps it, so the label's text is its accessible name. */
-function Field({ label, value, onValue, ...input }: FieldProps) {
-  return (
-    <label className="block text-sm font-medium text-slate-800">
-      {label}
-      <input
-        {...input}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        className="field mt-1"
-      />
-    </label>
-  );
-}
-
-interface TabPanelProps {
-  tab: Tab;
-  current: Tab;
-  tabId: (tab: Tab) => string;
-  panelId: (tab: Tab) => string;
-  children: ReactNode;
-}
-
-/** One tab's panel; the other stays in the page, hidden, so what was typed there is kept. */
-function TabPanel({ tab, current, tabId, panelId, children }: TabPanelProps) {
-  return (
-    <div
-      role="tabpanel"
-      id={panelId(tab)}
-      aria-labelledby={tabId(tab)}
-      hidden={tab !== current}
-      className="pt-5"
-    >
-      {children}
     </div>
   );
 }
