@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { performanceScore } from '../../src/lib/vitals';
+import { performanceScore } from '../../src/features/analytics/performance-score';
 import { vitalReportSchema } from '../../src/features/analytics/contract';
 
 describe('performanceScore', () => {

@@ -1,7 +1,8 @@
 /**
  * The spec's performance score for field measurements: start at 100 and subtract for each slow
  * metric (LCP above 2500 ms costs 15, above 4000 ms 30; FID above 100 ms 15, above 300 ms 30;
- * CLS above 0.1 costs 15, above 0.25 30), never below 0.
+ * CLS above 0.1 costs 15, above 0.25 30), never below 0. A helper for reading the web-vitals
+ * the site collects (one page view's LCP, FID or INP, and CLS); nothing on the pages shows it.
  */
 export interface FieldMetrics {
   lcp?: number | undefined;

@@ -4,11 +4,11 @@
  * page's Content Security Policy, which Astro builds only from scripts it bundles itself.
  */
 import { createHash } from 'node:crypto';
-import analytics from '../scripts/inline/analytics.js?raw';
-import nav from '../scripts/inline/nav.js?raw';
-import notFound from '../scripts/inline/not-found.js?raw';
-import serviceWorker from '../scripts/inline/service-worker.js?raw';
-import subscribe from '../scripts/inline/subscribe.js?raw';
+import analytics from './inline/analytics.js?raw';
+import nav from './inline/nav.js?raw';
+import notFound from './inline/not-found.js?raw';
+import serviceWorker from './inline/service-worker.js?raw';
+import subscribe from './inline/subscribe.js?raw';
 
 /** Comment lines are dropped: they explain the source, readers of the page need not download them. */
 const compact = (code: string) =>
