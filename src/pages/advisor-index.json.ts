@@ -16,6 +16,7 @@ export const GET: APIRoute = async () => {
     getCollection('consultants'),
   ]);
   const contactIntro = (await getBlock('contact')).body ?? '';
+  const audit = await getBlock('auditIntro');
   const index = buildAdvisorIndex({
     firm: site,
     contactIntro,
@@ -23,6 +24,7 @@ export const GET: APIRoute = async () => {
     articles,
     faqs,
     consultants,
+    pages: [{ url: '/audit', title: audit.title, text: audit.body ?? '' }],
   });
   return new Response(JSON.stringify(index), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },

@@ -134,11 +134,27 @@ const sources: AdvisorSources = {
       },
     },
   ],
+  pages: [
+    {
+      url: '/audit',
+      title: 'Free Website Audit',
+      text: 'Scores for one page from PageSpeed Insights. Free, no sign-up.',
+    },
+  ],
 };
 
 describe('advisor index', () => {
   const index = buildAdvisorIndex(sources);
   const doc = (id: string) => index.docs.find((d) => d.id === id);
+
+  it("indexes other pages' introductions at their address", () => {
+    expect(doc('page/audit')).toMatchObject({
+      kind: 'page',
+      url: '/audit',
+      page: 'Free Website Audit',
+      text: expect.stringContaining('no sign-up'),
+    });
+  });
 
   it('takes prices, scope and support from the service data, never from text', () => {
     expect(index.services).toEqual([

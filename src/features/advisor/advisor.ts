@@ -135,8 +135,12 @@ function answerQuestion(
     if (discount) return discount;
   }
   // Two services compared ("the workshop first, or straight to operations consulting?").
-  const both = namedServices(advisor.names, question).filter((n) => n.by === 'name');
-  if (both.length >= 2 && (asksComparison(question) || / or /i.test(question))) {
+  // In a comparison one distinctive word names a service ("the workshop or implementation?").
+  const comparing = asksComparison(question) || / or /i.test(question);
+  const both = namedServices(advisor.names, question, { nameWords: comparing }).filter(
+    (n) => n.by === 'name',
+  );
+  if (both.length >= 2 && comparing) {
     return comparisonReply(advisor, both[0]!.service, both[1]!.service, question);
   }
   if (subject && (price || facet)) {

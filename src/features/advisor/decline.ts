@@ -13,6 +13,8 @@ const LEADS: Record<OutOfScope, string> = {
   instructions:
     "I can't share or change how I work, but I'm happy to answer questions about our services, prices and guides.",
   promise: "We don't make promises the work cannot keep.",
+  terms:
+    "Our site doesn't publish contract terms such as refunds, cancellations or agreements; a person will answer that for your project.",
   account: "I can't see invoices, payments or accounts from this chat.",
   hourly:
     "We don't publish an hourly rate: each service has a defined scope and a published starting price.",

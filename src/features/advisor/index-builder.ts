@@ -48,6 +48,8 @@ export interface AdvisorSources {
   articles: readonly Rendered<'articles'>[];
   faqs: readonly Entry<'faqs'>[];
   consultants: readonly Entry<'consultants'>[];
+  /** Other pages' introductions (the free audit's): what the page is and does. */
+  pages: readonly { url: string; title: string; text: string }[];
 }
 
 /** Anchors of the blocks ServiceLayout renders from frontmatter. */
@@ -77,6 +79,12 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     ...byId(sources.articles).flatMap(articleDocs),
     ...[...sources.consultants].sort((a, b) => a.data.order - b.data.order).map(consultantDoc),
     ...firmDocs(sources.firm, sources.contactIntro),
+    ...sources.pages.map((p): AdvisorDoc => ({
+      id: `page${p.url}`,
+      kind: 'page',
+      page: p.title,
+      ...p,
+    })),
   ]);
   return {
     version: ADVISOR_INDEX_VERSION,

@@ -214,7 +214,11 @@ const OUT_OF_SCOPE: [OutOfScope, RegExp][] = [
     'product',
     /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)|\b(the )?best (crm|software|app|platform|erp)\b/,
   ],
-  ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back|refund)\b/],
+  ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back)\b/],
+  [
+    'terms',
+    /\b(refunds?|refund policy|cancel(l?ation)? policy|cancel (the|our|a|my) (contract|project|engagement)|contract terms|payment terms|(sign|signing) (an? )?(nda|non[- ]disclosure)|ndas?|non[- ]disclosure agreements?|liability insurance|insured)\b/,
+  ],
   [
     'account',
     /\b(my|our) (invoice|payment|bill|account|order|check|cheque)s?\b.*\b(paid|received|status|balance|due|arrived|went through)\b|\binvoice #?\d+/,
@@ -231,7 +235,15 @@ const OUT_OF_SCOPE: [OutOfScope, RegExp][] = [
 ];
 
 export type OutOfScope =
-  'instructions' | 'task' | 'product' | 'promise' | 'account' | 'hourly' | 'legal' | 'competitor';
+  | 'instructions'
+  | 'task'
+  | 'product'
+  | 'promise'
+  | 'terms'
+  | 'account'
+  | 'hourly'
+  | 'legal'
+  | 'competitor';
 
 export function outOfScope(text: string): OutOfScope | undefined {
   const t = normalise(text);

@@ -27,7 +27,7 @@ export type ServiceFacet =
   | 'requirements'
   | 'details';
 
-export type DocKind = 'service' | 'faq' | 'article' | 'consultant' | 'contact' | 'firm';
+export type DocKind = 'service' | 'faq' | 'article' | 'consultant' | 'contact' | 'firm' | 'page';
 
 /** One retrievable section of the site. */
 export interface AdvisorDoc {

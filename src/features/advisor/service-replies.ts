@@ -109,14 +109,16 @@ export function discountReply(advisor: Advisor, service?: ServiceFacts): Advisor
   );
   const main = discounted[0];
   if (!main) return undefined;
-  const statements = [main.note, ...(main.scope ?? [])].filter(
-    (line): line is string => !!line && /discount/i.test(line),
-  );
+  const mentions = (line: string | undefined): line is string => !!line && /discount/i.test(line);
+  // The page's own sentence about the discount when it has one, else the items that name it;
+  // the service's other items follow, so nothing is said twice.
+  const statements = mentions(main.note) ? [main.note] : (main.scope ?? []).filter(mentions);
+  const others = (main.scope ?? []).filter((line) => !mentions(line));
   const subject = service && service.id !== main.id ? service : undefined;
   const parts = [
     `${statements.map((l) => l.replace(/\.?$/, '.')).join(' ')}`,
     `${serviceLink(main)} ${priceFacts(main) ?? 'is quoted for each client'}${
-      main.scope?.length ? `, including ${joinList(main.scope)}` : ''
+      others.length ? `, including ${joinList(others)}` : ''
     }.`,
   ];
   if (subject)

@@ -71,7 +71,7 @@ export function namedService(
 export function namedServices(
   names: readonly ServiceNames[],
   text: string,
-  { topicNames = false } = {},
+  { topicNames = false, nameWords = false } = {},
 ): (NamedService & { score: number })[] {
   const linked = [...text.matchAll(/\/services\/([a-z0-9-]+)/g)].map((m) => m[1]);
   const typed = questionWords(text, { phrases: false }).flatMap((w) => w.terms);
@@ -80,6 +80,10 @@ export function namedServices(
   const have = new Set(typed.flatMap((t) => [t, ...nameTerms.filter((n) => nearly(t, n))]));
   const t = normalise(text).replace(/&/g, 'and');
   const found: (NamedService & { score: number })[] = [];
+  // How many services' names use each term: a term only one uses points to it alone.
+  const users = new Map<string, number>();
+  for (const n of names)
+    for (const term of new Set(n.names.flat())) users.set(term, (users.get(term) ?? 0) + 1);
   for (const { service, names: list, phrases } of names) {
     let score = linked.includes(service.id) ? 2 : 0;
     for (const terms of list) {
@@ -90,6 +94,11 @@ export function namedServices(
       const hits = terms.filter((term) => have.has(term)).length;
       const needed = terms.length >= 3 ? terms.length - 1 : terms.length;
       if (hits >= needed) score = Math.max(score, hits / terms.length + hits * 0.01);
+      // Comparing services, a word of a name no other service's name uses names it ("the
+      // workshop or operations consulting?").
+      else if (nameWords && terms.some((term) => have.has(term) && users.get(term) === 1)) {
+        score = Math.max(score, (hits / terms.length) * 0.5);
+      }
     }
     if (score > 0) found.push({ service, by: 'name', score });
   }
