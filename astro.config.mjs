@@ -13,9 +13,9 @@ const site = process.env.SITE_URL || 'https://www.example.com';
 
 export default defineConfig({
   site,
-  // Pages are built as /articles.html and served by Cloudflare Pages at /articles with no redirect.
-  // Pages render four at a time: the share images draw in sharp's thread pool meanwhile, which
-  // halves a cold build of a large archive.
+  // Pages are built as /articles.html and served by Cloudflare Pages at /articles with no redirect,
+  // four at a time: the share images draw in sharp's thread pool meanwhile, which halves a cold
+  // build of a large archive.
   build: { format: 'file', concurrency: 4 },
   trailingSlash: 'never',
   // A per-page CSP meta tag with hashes of every inline and island script and style.
