@@ -32,8 +32,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const DIST = join(tmpdir(), 'bench-dist');
 const OUT = join(ROOT, 'bench-results');
 
-/** The budgets: pages, functions and builds (ARCHITECTURE.md), home's script files, the CSS of
- * script-free pages and the advisor's evaluation. */
+/**
+ * The budgets: pages, functions and builds (ARCHITECTURE.md), home's script files, the CSS of
+ * script-free pages and the advisor's evaluation.
+ */
 const BUDGET = {
   contentRequests: 3,
   contentInlineScriptGzip: 1536,
