@@ -3,15 +3,7 @@ import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/chat/lead';
 import type { Env } from '../../functions/_lib/env';
-import {
-  callFunction,
-  emailEnv,
-  startResend,
-  startSupabase,
-  supabaseEnv,
-  type ResendServer,
-  type SupabaseServer,
-} from './harness';
+import { callFunction, startLeadSinks, type ResendServer, type SupabaseServer } from './harness';
 
 const transcript = [
   { role: 'user', content: 'What does the Discovery Workshop include?' },
@@ -46,9 +38,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
   handler = isolate();
-  db = await startSupabase();
-  mail = await startResend();
-  env = { ENVIRONMENT: 'production', ...supabaseEnv(db), ...emailEnv(mail) };
+  ({ db, mail, env } = await startLeadSinks());
 });
 
 afterEach(async () => {

@@ -15,6 +15,7 @@ import { createLeadResendHandler } from '../../src/features/leads/resend.server'
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
 import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
 import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { callFunction, startStub, type StubServer } from './harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -85,16 +86,7 @@ const env = () => ({
 
 const validBodies = {
   chat: { messages: [{ role: 'user', content: 'How much is the Discovery Workshop?' }] },
-  questionnaire: {
-    name: 'Ada',
-    email: 'ada@example.com',
-    company: 'Analytical Engines',
-    currentChallenge: 'Website traffic and visibility',
-    budget: 'Under $500/month',
-    timeline: 'Within 30 days',
-    priorities: 'More leads',
-    additionalInfo: '',
-  },
+  questionnaire: SAMPLE_ANSWERS,
   chatLead: {
     email: 'ada@example.com',
     name: 'Ada',

@@ -115,18 +115,6 @@ export function replyJson(res: ServerResponse, status: number, body: unknown): v
   res.end(JSON.stringify(body));
 }
 
-/** A complete set of questionnaire answers, as the wizard sends them. */
-export const SAMPLE_ANSWERS = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  company: 'Acme Nonprofit',
-  currentChallenge: 'Streamlining business operations',
-  budget: '$2,000 - $5,000/month',
-  timeline: '1-3 months',
-  priorities: 'Automate intake.\nCut reporting time.',
-  additionalInfo: '',
-};
-
 // The CommonJS stand-ins the end-to-end stub server runs, reused here so both speak alike.
 const require = createRequire(import.meta.url);
 const { createResend } = require('../e2e/stubs/email.stub.cjs');
@@ -268,4 +256,19 @@ export function supabaseEnv(supabase: StubServer): Env {
     SUPABASE_ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
   };
+}
+
+/** The two destinations of a lead: the Supabase stand-in's table and the Resend stand-in. */
+export interface LeadSinks {
+  db: SupabaseServer;
+  mail: ResendServer;
+  /** Production configuration that stores leads in `db` and emails them through `mail`. */
+  env: Env;
+}
+
+/** Starts a Supabase and a Resend stand-in, the configuration of a site that uses both. */
+export async function startLeadSinks(): Promise<LeadSinks> {
+  const db = await startSupabase();
+  const mail = await startResend();
+  return { db, mail, env: { ENVIRONMENT: 'production', ...supabaseEnv(db), ...emailEnv(mail) } };
 }

@@ -9,13 +9,12 @@ import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest as resendOtherMethods } from '../../functions/api/leads/resend';
 import { onRequest as notifyOtherMethods } from '../../functions/api/leads/notify';
 import type { Env } from '../../functions/_lib/env';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
-  SAMPLE_ANSWERS,
   callFunction,
   emailEnv,
+  startLeadSinks,
   startResend,
-  startSupabase,
-  supabaseEnv,
   type ResendServer,
   type StubServer,
   type SupabaseServer,
@@ -34,15 +33,10 @@ let env: Env;
 
 beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  db = await startSupabase();
-  mail = await startResend();
+  const sinks = await startLeadSinks();
+  ({ db, mail } = sinks);
   servers.push(db, mail);
-  env = {
-    ENVIRONMENT: 'production',
-    LEADS_CRON_SECRET: SECRET,
-    ...supabaseEnv(db),
-    ...emailEnv(mail),
-  };
+  env = { ...sinks.env, LEADS_CRON_SECRET: SECRET };
 });
 
 afterEach(async () => {

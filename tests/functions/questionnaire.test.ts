@@ -5,18 +5,17 @@ import {
 } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/questionnaire';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
-  SAMPLE_ANSWERS,
   callFunction,
   emailEnv,
   replyJson,
+  startLeadSinks,
   startResend,
   startStub,
-  startSupabase,
   supabaseEnv,
-  type ResendServer,
+  type LeadSinks,
   type StubServer,
-  type SupabaseServer,
 } from './harness';
 
 const answers = SAMPLE_ANSWERS;
@@ -27,8 +26,11 @@ const servers: StubServer[] = [];
 const track = <T extends StubServer>(s: T) => (servers.push(s), s);
 
 /** A fresh Supabase (leads table) and Resend, tracked for closing. */
-async function upstreams(): Promise<{ db: SupabaseServer; mail: ResendServer }> {
-  return { db: track(await startSupabase()), mail: track(await startResend()) };
+async function upstreams(): Promise<LeadSinks> {
+  const sinks = await startLeadSinks();
+  track(sinks.db);
+  track(sinks.mail);
+  return sinks;
 }
 
 function sinkEnv(db?: StubServer, mail?: StubServer): QuestionnaireEnv {
