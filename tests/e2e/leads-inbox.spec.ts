@@ -8,8 +8,7 @@ import {
   openAs,
   test,
   type FakeAccount,
-  type SupabaseCall,
-  type SupabaseReply,
+  type SupabaseProject,
 } from './accounts-site';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { STUB_ORIGIN, expectNoSeriousA11yViolations } from './helpers';
@@ -28,9 +27,13 @@ const STORE = `${STUB_ORIGIN}/supabase/rest/v1/leads`;
  * it: admins read every lead, change contacted_at only, and erase through admin_delete_lead;
  * anyone else reads nothing and changes nothing.
  */
-function leadsProject(me: FakeAccount, roles: string[], request: APIRequestContext) {
+function leadsProject(
+  me: FakeAccount,
+  roles: string[],
+  request: APIRequestContext,
+): SupabaseProject {
   const admin = roles.includes('admin');
-  return async (call: SupabaseCall): Promise<SupabaseReply | undefined> => {
+  return async (call) => {
     if (call.headers.authorization !== `Bearer ${me.token}`) return { status: 401, body: {} };
     const store = (method: string, query: URLSearchParams, data?: unknown) =>
       request.fetch(`${STORE}?${query}`, {
