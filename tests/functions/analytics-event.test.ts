@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequest, onRequestPost } from '../../functions/api/analytics/event';
 import { eventUrl } from '../../src/lib/analytics';
-import { callFunction } from './harness';
+import { callFunction, expectPostOnly } from './harness';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -84,9 +84,5 @@ describe('POST /api/analytics/event', () => {
     );
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(onRequest as any, { method: 'GET' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 to other methods', () => expectPostOnly(onRequest));
 });

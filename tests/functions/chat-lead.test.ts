@@ -3,7 +3,13 @@ import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/chat/lead';
 import type { Env } from '../../functions/_lib/env';
-import { callFunction, startLeadSinks, type ResendServer, type SupabaseServer } from './harness';
+import {
+  callFunction,
+  expectPostOnly,
+  startLeadSinks,
+  type ResendServer,
+  type SupabaseServer,
+} from './harness';
 
 const transcript = [
   { role: 'user', content: 'What does the Discovery Workshop include?' },
@@ -199,9 +205,6 @@ describe('POST /api/chat/lead', () => {
     expect((await post(handOff, 'chat-4', { env: {} })).status).toBe(503);
   });
 
-  it('answers 405 with Allow: POST to other methods', async () => {
-    const res = await callFunction(onRequest, { method: 'GET', path: '/api/chat/lead' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 with Allow: POST to other methods', () =>
+    expectPostOnly(onRequest, { path: '/api/chat/lead' }));
 });

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { createMiddleware } from '../../functions/_middleware';
 import type { Env } from '../../functions/_lib/env';
 
@@ -56,6 +57,22 @@ export async function callFunction(handler: Handler, options: CallOptions = {}):
   const response = await middleware(context as any);
   await Promise.allSettled(waits);
   return response;
+}
+
+/**
+ * Calls `onRequest`, the handler a route exports for the methods it does not take, with
+ * `options.method` (GET unless given), and asserts the answer: 405, Allow: POST and a JSON error
+ * with the code method_not_allowed. Answers the parsed body.
+ */
+export async function expectPostOnly(onRequest: Handler, options: CallOptions = {}): Promise<any> {
+  const { method = 'GET' } = options;
+  const body = method === 'GET' || method === 'HEAD' ? undefined : {};
+  const res = await callFunction(onRequest, { body, ...options, method });
+  expect(res.status).toBe(405);
+  expect(res.headers.get('Allow')).toBe('POST');
+  const answer = await res.json();
+  expect(answer.error?.code).toBe('method_not_allowed');
+  return answer;
 }
 
 export interface RecordedRequest {

@@ -5,6 +5,7 @@ import type { Env } from '../../functions/_lib/env';
 import {
   SUPABASE_ANON_KEY,
   callFunction,
+  expectPostOnly,
   startStub,
   startSupabase,
   type StubServer,
@@ -211,11 +212,8 @@ describe('POST /api/indexnow: what is submitted', () => {
     expect(indexnow.requests).toHaveLength(1);
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(onRequest, { method: 'GET', path: '/api/indexnow', env: env() });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 to other methods', () =>
+    expectPostOnly(onRequest, { path: '/api/indexnow', env: env() }));
 });
 
 describe('POST /api/indexnow: IndexNow’s answers', () => {

@@ -13,6 +13,7 @@ import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
   emailEnv,
+  expectPostOnly,
   startLeadSinks,
   startResend,
   type ResendServer,
@@ -200,13 +201,8 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
     expect((await res.json()).error.code).toBe('database_unavailable');
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(resendOtherMethods, {
-      method: 'GET',
-      path: '/api/leads/resend',
-    });
-    expect(res.status).toBe(405);
-  });
+  it('answers 405 to other methods', () =>
+    expectPostOnly(resendOtherMethods, { path: '/api/leads/resend' }));
 });
 
 describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
@@ -275,13 +271,8 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
     expect((await res.json()).error.code).toBe('outbox_not_configured');
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(notifyOtherMethods, {
-      method: 'GET',
-      path: '/api/leads/notify',
-    });
-    expect(res.status).toBe(405);
-  });
+  it('answers 405 to other methods', () =>
+    expectPostOnly(notifyOtherMethods, { path: '/api/leads/notify' }));
 });
 
 describe('at most one email per lead, whichever path sends it', () => {

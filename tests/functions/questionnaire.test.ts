@@ -9,6 +9,7 @@ import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
   emailEnv,
+  expectPostOnly,
   replyJson,
   startLeadSinks,
   startResend,
@@ -457,11 +458,8 @@ describe('POST /api/questionnaire input', () => {
     expect(mail.requests).toHaveLength(0);
   });
 
-  it('answers 405 with Allow: POST to other methods', async () => {
-    const res = await callFunction(onRequest, { method: 'GET', path: '/api/questionnaire' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 with Allow: POST to other methods', () =>
+    expectPostOnly(onRequest, { path: '/api/questionnaire' }));
 
   it('checks a Turnstile token when TURNSTILE_SECRET is set', async () => {
     const verify = track(

@@ -8,7 +8,14 @@ import {
 } from '../../src/features/audit/audit.server';
 import { onRequest } from '../../functions/api/site-audit';
 import { mapPsiResult } from '../../src/features/audit/psi-report';
-import { callFunction, replyJson, startStub, type StubReply, type StubServer } from './harness';
+import {
+  callFunction,
+  expectPostOnly,
+  replyJson,
+  startStub,
+  type StubReply,
+  type StubServer,
+} from './harness';
 
 let stub: StubServer | undefined;
 
@@ -70,10 +77,8 @@ describe('POST /api/site-audit: success', () => {
   });
 
   it('answers 405 to other methods and 400 to bodies without a usable url', async () => {
-    const get = await callFunction(onRequest, { method: 'GET', path: '/api/site-audit' });
-    expect(get.status).toBe(405);
-    expect(get.headers.get('Allow')).toBe('POST');
-    expect((await get.json()).ok).toBe(false);
+    const refused = await expectPostOnly(onRequest, { path: '/api/site-audit' });
+    expect(refused.ok).toBe(false);
 
     const { stub, audit } = await setup(fixtureReply);
     for (const url of [undefined, 42, '', '   ', ['example.com']]) {

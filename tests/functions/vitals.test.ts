@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequest, onRequestPost } from '../../functions/api/analytics/vitals';
-import { callFunction } from './harness';
+import { callFunction, expectPostOnly } from './harness';
 
 const report = {
   metric: 'CLS',
@@ -48,9 +48,5 @@ describe('POST /api/analytics/vitals', () => {
     expect(big.status).toBe(413);
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(onRequest as any, { method: 'GET' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 to other methods', () => expectPostOnly(onRequest));
 });
