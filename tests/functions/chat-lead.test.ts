@@ -5,6 +5,7 @@ import { onRequest } from '../../functions/api/chat/lead';
 import type { Env } from '../../functions/_lib/env';
 import {
   callFunction,
+  expectError,
   expectPostOnly,
   startLeadSinks,
   type ResendServer,
@@ -183,8 +184,7 @@ describe('POST /api/chat/lead', () => {
     const other = await post({ ...handOff, email: 'other@example.org' }, 'chat-2', {
       h: isolate(),
     });
-    expect(other.status).toBe(422);
-    expect((await other.json()).error.code).toBe('idempotency_key_reused');
+    await expectError(other, 422, 'idempotency_key_reused');
   });
 
   it('answers 200 to a filled honeypot and stores and sends nothing', async () => {

@@ -14,7 +14,7 @@ import {
   createChatHandler,
   type ChatEnv,
 } from '../../src/features/advisor/advisor.server';
-import { callFunction, expectPostOnly, startStub, type StubServer } from './harness';
+import { callFunction, expectError, expectPostOnly, startStub, type StubServer } from './harness';
 
 const INDEX = readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8');
 
@@ -173,8 +173,7 @@ describe('POST /api/chat, built-in advisor', () => {
       ASSETS: { fetch: async () => new Response('gone', { status: 404 }) },
     };
     const res = await callFunction(fresh, { body: user('Hello?'), env: missing });
-    expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('advisor_unavailable');
+    await expectError(res, 503, 'advisor_unavailable');
     expect((await callFunction(fresh, { body: user('Hello?'), env: builtIn })).status).toBe(200);
   });
 });
@@ -207,8 +206,7 @@ describe('POST /api/chat, bad input', () => {
       headers: { 'Content-Type': 'application/json' },
       env: builtIn,
     });
-    expect(broken.status).toBe(400);
-    expect((await broken.json()).error.code).toBe('invalid_json');
+    await expectError(broken, 400, 'invalid_json');
     const messages = Array.from({ length: 10 }, () => user('y'.repeat(1900)));
     const big = await callFunction(handler, { body: { messages }, env: builtIn });
     expect(big.status).toBe(413);

@@ -68,10 +68,23 @@ export async function expectPostOnly(onRequest: Handler, options: CallOptions = 
   const { method = 'GET' } = options;
   const body = method === 'GET' || method === 'HEAD' ? undefined : {};
   const res = await callFunction(onRequest, { body, ...options, method });
-  expect(res.status).toBe(405);
   expect(res.headers.get('Allow')).toBe('POST');
+  return expectError(res, 405, 'method_not_allowed');
+}
+
+/**
+ * Asserts a JSON error answer: its status and its error code (`label` names the case in a
+ * loop). Answers the parsed body.
+ */
+export async function expectError(
+  res: Response,
+  status: number,
+  code: string,
+  label?: string,
+): Promise<any> {
+  expect(res.status, label).toBe(status);
   const answer = await res.json();
-  expect(answer.error?.code).toBe('method_not_allowed');
+  expect(answer.error?.code, label).toBe(code);
   return answer;
 }
 

@@ -5,6 +5,7 @@ import type { Env } from '../../functions/_lib/env';
 import {
   SUPABASE_ANON_KEY,
   callFunction,
+  expectError,
   expectPostOnly,
   startStub,
   startSupabase,
@@ -61,18 +62,13 @@ function submit(urls: unknown, options: { token?: string; env?: Env } = {}) {
   });
 }
 
-async function errorCode(res: Response): Promise<string> {
-  return ((await res.json()) as { error: { code: string } }).error.code;
-}
-
 describe('POST /api/indexnow: who may submit', () => {
   it('answers 503 until INDEXNOW_KEY is set, before looking at the caller', async () => {
     const res = await submit(['/'], {
       token: 'admin-token',
       env: env({ INDEXNOW_KEY: undefined }),
     });
-    expect(res.status).toBe(503);
-    expect(await errorCode(res)).toBe('indexnow_not_configured');
+    await expectError(res, 503, 'indexnow_not_configured');
     expect(supabase.requests).toHaveLength(0);
     const badKey = await submit(['/'], { token: 'admin-token', env: env({ INDEXNOW_KEY: 'no!' }) });
     expect(badKey.status).toBe(503);
@@ -83,15 +79,13 @@ describe('POST /api/indexnow: who may submit', () => {
       token: 'admin-token',
       env: env({ SUPABASE_URL: undefined }),
     });
-    expect(res.status).toBe(503);
-    expect(await errorCode(res)).toBe('auth_not_configured');
+    await expectError(res, 503, 'auth_not_configured');
     expect(indexnow.requests).toHaveLength(0);
   });
 
   it('answers 401 without a bearer token, asking nobody', async () => {
     const res = await submit(['/']);
-    expect(res.status).toBe(401);
-    expect(await errorCode(res)).toBe('unauthenticated');
+    await expectError(res, 401, 'unauthenticated');
     expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
     expect(supabase.requests).toHaveLength(0);
     expect(indexnow.requests).toHaveLength(0);
@@ -108,16 +102,14 @@ describe('POST /api/indexnow: who may submit', () => {
   it('answers 403 to signed-in accounts that are not admins', async () => {
     for (const token of ['user-token', 'editor-token']) {
       const res = await submit(['/'], { token });
-      expect(res.status, token).toBe(403);
-      expect(await errorCode(res)).toBe('forbidden');
+      await expectError(res, 403, 'forbidden', token);
     }
     expect(indexnow.requests).toHaveLength(0);
   });
 
   it('never takes an admin role from user_metadata, which users can edit themselves', async () => {
     const res = await submit(['/'], { token: 'metadata-admin-token' });
-    expect(res.status).toBe(403);
-    expect(await errorCode(res)).toBe('forbidden');
+    await expectError(res, 403, 'forbidden');
     expect(indexnow.requests).toHaveLength(0);
   });
 
@@ -138,8 +130,7 @@ describe('POST /api/indexnow: who may submit', () => {
       token: 'admin-token',
       env: env({ SUPABASE_URL: 'http://127.0.0.1:9' }),
     });
-    expect(res.status).toBe(502);
-    expect(await errorCode(res)).toBe('auth_unavailable');
+    await expectError(res, 502, 'auth_unavailable');
   });
 });
 
@@ -206,8 +197,7 @@ describe('POST /api/indexnow: what is submitted', () => {
     expect(await ok.json()).toEqual({ ok: true, submitted: 10_000 });
     for (const bad of [[...many, '/one-more'], [], 'not-a-list', [42]]) {
       const res = await submit(bad, { token: 'admin-token' });
-      expect(res.status).toBe(400);
-      expect(await errorCode(res)).toBe('invalid_urls');
+      await expectError(res, 400, 'invalid_urls');
     }
     expect(indexnow.requests).toHaveLength(1);
   });
@@ -243,7 +233,6 @@ describe('POST /api/indexnow: IndexNow’s answers', () => {
       token: 'admin-token',
       env: env({ INDEXNOW_ENDPOINT: 'http://127.0.0.1:9/indexnow' }),
     });
-    expect(res.status).toBe(502);
-    expect(await errorCode(res)).toBe('indexnow_unavailable');
+    await expectError(res, 502, 'indexnow_unavailable');
   });
 });

@@ -13,6 +13,7 @@ import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
   emailEnv,
+  expectError,
   expectPostOnly,
   startLeadSinks,
   startResend,
@@ -187,8 +188,7 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
   it('stays closed while LEADS_CRON_SECRET is unset or too short to be safe', async () => {
     for (const secret of [undefined, '', 'short-secret']) {
       const res = await runJob(secret ?? 'anything', { ...env, LEADS_CRON_SECRET: secret });
-      expect(res.status).toBe(503);
-      expect((await res.json()).error.code).toBe('resend_not_configured');
+      await expectError(res, 503, 'resend_not_configured');
     }
   });
 
@@ -197,8 +197,7 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
     expect((await runJob(SECRET, noMail)).status).toBe(503);
     const down = { ...env, SUPABASE_URL: 'http://127.0.0.1:9' };
     const res = await runJob(SECRET, down);
-    expect(res.status).toBe(502);
-    expect((await res.json()).error.code).toBe('database_unavailable');
+    await expectError(res, 502, 'database_unavailable');
   });
 
   it('answers 405 to other methods', () =>
@@ -246,8 +245,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
   it('answers 404 for an unknown lead and 400 for something that is not a lead id', async () => {
     expect((await resendAsAdmin(crypto.randomUUID())).status).toBe(404);
     const bad = await resendAsAdmin('not-a-uuid');
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_lead');
+    await expectError(bad, 400, 'invalid_lead');
   });
 
   it('refuses anyone but an admin, also a user whose own metadata claims admin', async () => {
@@ -267,8 +265,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
       ...env,
       SUPABASE_SERVICE_ROLE_KEY: undefined,
     });
-    expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('outbox_not_configured');
+    await expectError(res, 503, 'outbox_not_configured');
   });
 
   it('answers 405 to other methods', () =>

@@ -9,6 +9,7 @@ import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
   emailEnv,
+  expectError,
   expectPostOnly,
   replyJson,
   startLeadSinks,
@@ -197,8 +198,7 @@ describe('POST /api/questionnaire delivery', () => {
     const mail = track(await startResend());
     mail.failNext(1);
     const res = await post(sinkEnv(db, mail));
-    expect(res.status).toBe(502);
-    expect((await res.json()).error.code).toBe('lead_not_delivered');
+    await expectError(res, 502, 'lead_not_delivered');
   });
 
   it('gives up on an upstream that does not answer in time', async () => {
@@ -223,8 +223,7 @@ describe('POST /api/questionnaire delivery', () => {
 
   it('refuses the lead in production when no destination is configured', async () => {
     const res = await post({ ENVIRONMENT: 'production' });
-    expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('leads_unavailable');
+    await expectError(res, 503, 'leads_unavailable');
     // ENVIRONMENT unset counts as production.
     expect((await post({})).status).toBe(503);
   });
@@ -397,8 +396,7 @@ describe('POST /api/questionnaire idempotency', () => {
       { 'Idempotency-Key': 'reuse-2' },
       isolate(),
     );
-    expect(elsewhere.status).toBe(422);
-    expect((await elsewhere.json()).error.code).toBe('idempotency_key_reused');
+    await expectError(elsewhere, 422, 'idempotency_key_reused');
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
   });
@@ -407,8 +405,7 @@ describe('POST /api/questionnaire idempotency', () => {
     const bad = await post({ ENVIRONMENT: 'development' }, answers, {
       'Idempotency-Key': 'spaces are not allowed',
     });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_idempotency_key');
+    await expectError(bad, 400, 'invalid_idempotency_key');
   });
 
   it('forgets the oldest keys beyond its bound', async () => {

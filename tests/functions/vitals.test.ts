@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequest, onRequestPost } from '../../functions/api/analytics/vitals';
-import { callFunction, expectPostOnly } from './harness';
+import { callFunction, expectError, expectPostOnly } from './harness';
 
 const report = {
   metric: 'CLS',
@@ -40,8 +40,7 @@ describe('POST /api/analytics/vitals', () => {
 
   it('answers 400 for an invalid report and 413 for an oversized one', async () => {
     const bad = await callFunction(onRequestPost as any, { body: { ...report, metric: 'XYZ' } });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_report');
+    await expectError(bad, 400, 'invalid_report');
     const big = await callFunction(onRequestPost as any, {
       body: { ...report, userAgent: 'x'.repeat(3000) },
     });
