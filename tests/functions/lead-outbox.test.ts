@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLeadResendHandler } from '../../src/features/leads/resend.server';
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
-import {
-  createQuestionnaireHandler,
-  type QuestionnaireEnv,
-} from '../../src/features/leads/questionnaire.server';
+import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest as resendOtherMethods } from '../../functions/api/leads/resend';
 import { onRequest as notifyOtherMethods } from '../../functions/api/leads/notify';
@@ -75,7 +72,7 @@ async function submitLead(key: string, mailDown = true): Promise<string> {
   const res = await callFunction(handler, {
     path: '/api/questionnaire',
     body: answers,
-    env: env as QuestionnaireEnv,
+    env,
     headers: { 'Idempotency-Key': key },
   });
   expect(res.status).toBe(200);
@@ -285,7 +282,7 @@ describe('at most one email per lead, whichever path sends it', () => {
       callFunction(retry, {
         path: '/api/questionnaire',
         body: answers,
-        env: env as QuestionnaireEnv,
+        env,
         headers: { 'Idempotency-Key': 'race-1' },
       }),
       resendAsAdmin(id),
