@@ -196,9 +196,6 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
     const res = await runJob(SECRET, down);
     await expectError(res, 502, 'database_unavailable');
   });
-
-  it('answers 405 to other methods', () =>
-    expectPostOnly(resendOtherMethods, { path: '/api/leads/resend' }));
 });
 
 describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
@@ -264,9 +261,6 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
     });
     await expectError(res, 503, 'outbox_not_configured');
   });
-
-  it('answers 405 to other methods', () =>
-    expectPostOnly(notifyOtherMethods, { path: '/api/leads/notify' }));
 });
 
 describe('at most one email per lead, whichever path sends it', () => {
@@ -296,4 +290,11 @@ describe('at most one email per lead, whichever path sends it', () => {
     // The claim let exactly one path ask the email API: the failed first try, then one send.
     expect(mail.requests).toHaveLength(2);
   });
+});
+
+describe('other methods than POST', () => {
+  it.each([
+    ['/api/leads/resend', resendOtherMethods],
+    ['/api/leads/notify', notifyOtherMethods],
+  ])('%s answers them with 405', (path, onRequest) => expectPostOnly(onRequest, { path }));
 });
