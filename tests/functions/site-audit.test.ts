@@ -40,7 +40,13 @@ async function setup(
       body: { url },
       env: { PSI_ENDPOINT: endpoint, ...env },
     });
-  return { stub, audit };
+  /** Audits `url`, expecting a report: answers its JSON. */
+  const report = async (url: unknown) => {
+    const res = await audit(url);
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  return { stub, audit, report };
 }
 
 const fixtureReply: StubReply = (_req, res) => replyJson(res, 200, poor);
@@ -53,10 +59,8 @@ const psiError =
 
 describe('POST /api/site-audit: success', () => {
   it('normalises the address, asks PSI for the four categories on mobile and maps the answer', async () => {
-    const { stub, audit } = await setup(fixtureReply, {}, { PSI_API_KEY: 'test-key' });
-    const res = await audit('  example.com ');
-    expect(res.status).toBe(200);
-    const body = await res.json();
+    const { stub, report } = await setup(fixtureReply, {}, { PSI_API_KEY: 'test-key' });
+    const body = await report('  example.com ');
     expect(body).toEqual(mapPsiResult(structuredClone(poor), 'https://www.example.com/'));
     expect(body.scores.performance).toBe(
       Math.round(poor.lighthouseResult.categories.performance.score * 100),
@@ -356,10 +360,8 @@ describe('POST /api/site-audit: cache and coalescing', () => {
 
 describe('POST /api/site-audit: sample mode', () => {
   it('returns a flagged sample without calling PSI only when AUDIT_SAMPLE=1', async () => {
-    const { stub, audit } = await setup(fixtureReply, {}, { AUDIT_SAMPLE: '1' });
-    const res = await audit('example.com');
-    expect(res.status).toBe(200);
-    const body = await res.json();
+    const { stub, audit, report } = await setup(fixtureReply, {}, { AUDIT_SAMPLE: '1' });
+    const body = await report('example.com');
     expect(body.url).toBe('https://www.example.com/');
     expect(body.raw).toMatchObject({ isMockData: true, mockIndicator: MOCK_INDICATOR });
     expect(Object.keys(body.scores)).toEqual([
