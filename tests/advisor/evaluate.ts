@@ -1,5 +1,5 @@
 /**
- * Scores the built-in advisor on the evaluation set (cases.ts): each conversation is played
+ * Scores the built-in advisor on the evaluation set (cases.yaml): each conversation is played
  * against the advisor, and the last reply is judged on where it links, what it states, what it
  * must not say and what kind of reply it is.
  */

@@ -116,6 +116,48 @@ export async function createUser(
   return rows[0]!.id;
 }
 
+/** Postgres error codes the tests expect: no privilege, a duplicate key, a failed check. */
+export const PERMISSION_DENIED = '42501';
+export const UNIQUE_VIOLATION = '23505';
+export const CHECK_VIOLATION = '23514';
+
+/** The accounts most tests act as, by their role. */
+export interface Staff {
+  admin: string;
+  editor: string;
+  user: string;
+}
+
+/**
+ * Creates admin@, editor@ and user@example.com, grants the admin and editor their roles, and
+ * answers their ids. `metadata` gives each its profile (e.g. a display_name).
+ */
+export async function createStaff(
+  db: Session,
+  metadata: Partial<Record<keyof Staff, Record<string, unknown>>> = {},
+): Promise<Staff> {
+  const staff: Staff = { admin: '', editor: '', user: '' };
+  for (const role of ['admin', 'editor', 'user'] as const) {
+    staff[role] = await createUser(db, `${role}@example.com`, metadata[role]);
+  }
+  await grantRole(db, staff.admin, 'admin');
+  await grantRole(db, staff.editor, 'editor');
+  return staff;
+}
+
+/**
+ * Calls public.`name` with `args` as PostgREST's rpc does, answering what it returns (the
+ * admin functions answer a status such as 'assigned' or 'not_found').
+ */
+export async function rpc<T = string>(session: Session, name: string, ...args: unknown[]) {
+  const params = args.map((_, i) => `$${i + 1}`).join(', ');
+  const { rows } = await session.query<{ result: T }>(
+    `select public.${name}(${params}) as result`,
+    args,
+  );
+  return rows[0]!.result;
+}
+
 /** Gives a role directly, as the project owner appointing the first admin would. */
 export async function grantRole(db: Session, userId: string, role: string): Promise<void> {
   await db.query('insert into public.user_roles (user_id, role) values ($1, $2)', [userId, role]);

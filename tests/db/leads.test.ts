@@ -1,23 +1,23 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHECK_VIOLATION,
+  PERMISSION_DENIED,
+  UNIQUE_VIOLATION,
   anon,
   as,
   attempt,
   createDatabase,
-  createUser,
-  grantRole,
+  createStaff,
+  rpc,
   serviceRole,
   signedIn,
   type Session,
+  type Staff,
 } from './harness';
 
-const PERMISSION_DENIED = '42501';
-const UNIQUE_VIOLATION = '23505';
-const CHECK_VIOLATION = '23514';
-
 let db: PGlite;
-const ids = { admin: '', editor: '', user: '' };
+let ids: Staff;
 /** The lead stored before every test (by the service role, as the functions store leads). */
 let storedId = '';
 
@@ -68,11 +68,7 @@ const CLAIM = `update public.leads set notify_claimed_at = now()
 
 beforeAll(async () => {
   db = await createDatabase();
-  ids.admin = await createUser(db, 'admin@example.com');
-  ids.editor = await createUser(db, 'editor@example.com');
-  ids.user = await createUser(db, 'user@example.com');
-  await grantRole(db, ids.admin, 'admin');
-  await grantRole(db, ids.editor, 'editor');
+  ids = await createStaff(db);
   const { rows } = await db.query<{ id: string }>(
     `${INSERT} returning id`,
     leadParams('Stored Lead', null, 'stored-key'),
@@ -315,9 +311,7 @@ describe('who may write and read leads', () => {
 
   it('lets admins erase a lead through admin_delete_lead, for privacy requests', async () => {
     await as(db, signedIn(ids.admin), async (s) => {
-      const erase = async (id: string) =>
-        (await s.query<{ status: string }>('select public.admin_delete_lead($1) as status', [id]))
-          .rows[0]!.status;
+      const erase = (id: string) => rpc(s, 'admin_delete_lead', id);
       expect(await erase(storedId)).toBe('deleted');
       expect(await erase(storedId)).toBe('not_found');
       const { rows } = await s.query('select id from public.leads where id = $1', [storedId]);

@@ -1,33 +1,35 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHECK_VIOLATION,
+  PERMISSION_DENIED,
   anon,
   as,
   attempt,
   createDatabase,
+  createStaff,
   createUser,
   grantRole,
   owner,
   rolesOf,
+  rpc,
   serviceRole,
   signedIn,
   type Session,
+  type Staff,
 } from './harness';
 
-const PERMISSION_DENIED = '42501';
-const CHECK_VIOLATION = '23514';
-
 let db: PGlite;
-const ids = { admin: '', editor: '', user: '', other: '' };
+let ids: Staff & { other: string };
 
 beforeAll(async () => {
   db = await createDatabase();
-  ids.admin = await createUser(db, 'admin@example.com', { display_name: 'Ada Admin' });
-  ids.editor = await createUser(db, 'editor@example.com', { display_name: 'Eddie Editor' });
-  ids.user = await createUser(db, 'user@example.com', { display_name: 'Uma User' });
-  ids.other = await createUser(db, 'Other.Person@Example.com');
-  await grantRole(db, ids.admin, 'admin');
-  await grantRole(db, ids.editor, 'editor');
+  const staff = await createStaff(db, {
+    admin: { display_name: 'Ada Admin' },
+    editor: { display_name: 'Eddie Editor' },
+    user: { display_name: 'Uma User' },
+  });
+  ids = { ...staff, other: await createUser(db, 'Other.Person@Example.com') };
 }, 60_000);
 
 afterAll(async () => {
@@ -342,13 +344,7 @@ describe('an admin', () => {
 
   it('assigns a role by email, case-insensitively, once', async () => {
     await as(db, me(), async (s) => {
-      const assign = async (email: string, role: string) =>
-        (
-          await s.query<{ status: string }>('select public.admin_assign_role($1, $2) as status', [
-            email,
-            role,
-          ])
-        ).rows[0]!.status;
+      const assign = (email: string, role: string) => rpc(s, 'admin_assign_role', email, role);
       expect(await assign('  other.person@EXAMPLE.com ', 'editor')).toBe('assigned');
       expect(await rolesOf(s, ids.other)).toEqual(['editor', 'user']);
       expect(await assign('OTHER.PERSON@example.com', 'editor')).toBe('already_has_role');
@@ -364,10 +360,9 @@ describe('an admin', () => {
       await s.exec('reset role');
       const pending = await createUser(s, 'pending@example.com', {}, { confirmed: false });
       await s.exec('set local role authenticated');
-      const { rows } = await s.query<{ status: string }>(
-        `select public.admin_assign_role('pending@example.com', 'editor') as status`,
+      expect(await rpc(s, 'admin_assign_role', 'pending@example.com', 'editor')).toBe(
+        'email_unconfirmed',
       );
-      expect(rows[0]!.status).toBe('email_unconfirmed');
       expect(await rolesOf(s, pending)).toEqual(['user']);
       const listed = await s.query<{ email: string; email_confirmed: boolean }>(
         `select email, email_confirmed from public.admin_list_users()
@@ -392,13 +387,7 @@ describe('an admin', () => {
 
   it('removes a role, and says when the role was not held', async () => {
     await as(db, me(), async (s) => {
-      const remove = async (userId: string, role: string) =>
-        (
-          await s.query<{ status: string }>('select public.admin_remove_role($1, $2) as status', [
-            userId,
-            role,
-          ])
-        ).rows[0]!.status;
+      const remove = (userId: string, role: string) => rpc(s, 'admin_remove_role', userId, role);
       expect(await remove(ids.editor, 'editor')).toBe('removed');
       expect(await rolesOf(s, ids.editor)).toEqual(['user']);
       expect(await remove(ids.editor, 'editor')).toBe('not_held');
@@ -407,13 +396,7 @@ describe('an admin', () => {
 
   it('cannot remove the last admin, but can once another admin exists', async () => {
     await as(db, me(), async (s) => {
-      const remove = async (userId: string) =>
-        (
-          await s.query<{ status: string }>(
-            `select public.admin_remove_role($1, 'admin') as status`,
-            [userId],
-          )
-        ).rows[0]!.status;
+      const remove = (userId: string) => rpc(s, 'admin_remove_role', userId, 'admin');
       expect(await remove(ids.admin)).toBe('last_admin');
       expect(await rolesOf(s, ids.admin)).toEqual(['admin', 'user']);
       await s.query(`select public.admin_assign_role('editor@example.com', 'admin')`);

@@ -234,6 +234,11 @@ export interface SupabaseReply {
   headers?: Record<string, string>;
 }
 
+/** How a test's fake Supabase project answers one call; undefined leaves it unanswered (404). */
+export type SupabaseProject = (
+  call: SupabaseCall,
+) => SupabaseReply | undefined | Promise<SupabaseReply | undefined>;
+
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': '*',
@@ -244,10 +249,7 @@ const CORS = {
  * Answers the browser's Supabase requests with `reply`, following Supabase's HTTP contract,
  * and records them. Unanswered calls get a 404.
  */
-export async function answerSupabase(
-  page: Page,
-  reply: (call: SupabaseCall) => SupabaseReply | undefined | Promise<SupabaseReply | undefined>,
-): Promise<SupabaseCall[]> {
+export async function answerSupabase(page: Page, reply: SupabaseProject): Promise<SupabaseCall[]> {
   const calls: SupabaseCall[] = [];
   await page.route(`${SUPABASE_URL}/**`, async (route) => {
     const request = route.request();
@@ -281,7 +283,7 @@ export async function answerSupabase(
 export async function openAs(
   page: Page,
   account: FakeAccount,
-  project: (call: SupabaseCall) => SupabaseReply | undefined | Promise<SupabaseReply | undefined>,
+  project: SupabaseProject,
   path = '/',
 ): Promise<SupabaseCall[]> {
   await storeSession(page, sessionFor(account));

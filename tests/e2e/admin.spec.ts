@@ -11,7 +11,7 @@ import {
   test,
   type FakeAccount,
   type SupabaseCall,
-  type SupabaseReply,
+  type SupabaseProject,
 } from './accounts-site';
 import { expectNoSeriousA11yViolations, stubRequests } from './helpers';
 import { KEY_PAGES } from '../../src/features/admin/submission';
@@ -34,9 +34,9 @@ function fakeProject(
   me: FakeAccount,
   myRoles: string[],
   users: ListedUser[],
-  overrides: Partial<Record<string, (call: SupabaseCall) => SupabaseReply>> = {},
-) {
-  return (call: SupabaseCall): SupabaseReply | undefined => {
+  overrides: Partial<Record<string, SupabaseProject>> = {},
+): SupabaseProject {
+  return (call) => {
     const name = call.path.replace('/rest/v1/rpc/', '');
     if (overrides[name]) return overrides[name]!(call);
     if (call.headers.authorization !== `Bearer ${me.token}`) return { status: 401, body: {} };

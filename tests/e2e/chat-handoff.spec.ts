@@ -3,7 +3,7 @@
  * leads in the Supabase stand-in and emails them through the email stand-in.
  */
 import { expect, test } from './accounts-site';
-import { STUB_ORIGIN, chat } from './helpers';
+import { STUB_ORIGIN, openChat } from './helpers';
 
 test('asking for a person offers the questionnaire and an email hand-off that becomes a lead with the transcript', async ({
   page,
@@ -16,9 +16,7 @@ test('asking for a person offers the questionnaire and an email hand-off that be
     if (keys.length === 1) await route.abort('connectionreset');
     else await route.continue();
   });
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-  const c = chat(page);
+  const c = await openChat(page);
   await c.ask('Can I talk to a real person?');
   await expect(c.log).toContainText('Happy to put you in touch with a person.');
   const email = c.log.getByLabel("Or leave your email and we'll reply");

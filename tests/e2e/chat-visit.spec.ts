@@ -4,7 +4,7 @@
  * conversation'. The hand-off to a person is chat-handoff.spec.ts.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { chat } from './helpers';
+import { openChat } from './helpers';
 
 const CONNECTION_ERROR =
   "I apologize, but I'm having trouble connecting right now. Please try again in a moment.";
@@ -37,9 +37,7 @@ test('a streamed reply shows, with its sources, and the typing indicator before 
       600,
     ),
   );
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-  const c = chat(page);
+  const c = await openChat(page);
   await c.ask('How much is the workshop?');
   await expect(c.typing).toBeVisible();
   await expect(c.log).toContainText('The Discovery Workshop starts at $750.');
@@ -56,9 +54,7 @@ test('a stream that breaks off keeps what arrived, then shows the connection mes
 }) => {
   // No `done` event: the connection ended midway.
   await page.route('**/api/chat', streamed([['delta', { content: 'Data Insights starts at' }]]));
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-  const c = chat(page);
+  const c = await openChat(page);
   await c.ask('How much is data insights?');
   await expect(c.log).toContainText('Data Insights starts at');
   await expect(c.log.getByText(CONNECTION_ERROR)).toBeVisible();
@@ -67,9 +63,7 @@ test('a stream that breaks off keeps what arrived, then shows the connection mes
 test('the conversation survives following a cited link and opening the chat from another page', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-  const c = chat(page);
+  const c = await openChat(page);
   // The real built-in advisor, through the functions runtime.
   await c.ask('How much is the Discovery Workshop?');
   await expect(c.log).toContainText('$750');

@@ -1,26 +1,9 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { chat, expectNoSeriousA11yViolations, openChat } from './helpers';
 
 const CONNECTION_ERROR =
   "I apologize, but I'm having trouble connecting right now. Please try again in a moment.";
 const PROCESSING_ERROR = 'I apologize, but I encountered an error processing your request.';
-
-/** The chat as a visitor meets it. */
-function chat(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'AI Advisor' });
-  const input = dialog.getByRole('textbox', { name: 'Your question' });
-  return {
-    dialog,
-    input,
-    log: dialog.getByRole('log', { name: 'Conversation' }),
-    typing: dialog.getByRole('status').filter({ hasText: 'The advisor is typing' }),
-    close: dialog.getByRole('button', { name: 'Close chat' }),
-    async ask(question: string) {
-      await input.fill(question);
-      await input.press('Enter');
-    },
-  };
-}
 
 const navChatButton = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Got Questions?' });
@@ -121,9 +104,7 @@ test.describe('conversation', () => {
         sources: [{ title: 'FAQ', url: '/#faq' }],
       })(route);
     });
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-    const c = chat(page);
+    const c = await openChat(page);
     await c.ask('  What do you offer?  ');
     await expect(c.log).toContainText('What do you offer?');
     await expect(c.input).toHaveValue('');
@@ -147,9 +128,7 @@ test.describe('conversation', () => {
         ? json({ error: { code: 'x', message: 'y' } }, 502)(route)
         : route.abort('failed'),
     );
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-    const c = chat(page);
+    const c = await openChat(page);
     await c.ask('First question');
     await expect(c.log.getByText(CONNECTION_ERROR)).toHaveCount(1);
     fail = 'network';
@@ -160,9 +139,7 @@ test.describe('conversation', () => {
 
   test('an answer without content or message gives the processing message', async ({ page }) => {
     await answerWith(page, json({ ok: true }));
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-    const c = chat(page);
+    const c = await openChat(page);
     await c.ask('Hello there');
     await expect(c.log).toContainText(PROCESSING_ERROR);
   });
@@ -172,9 +149,7 @@ test.describe('conversation', () => {
       page,
       json({ content: 'Try [click me](javascript:alert(1)) or [our site](https://example.com/).' }),
     );
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-    const c = chat(page);
+    const c = await openChat(page);
     await c.ask('Links please');
     await expect(c.log.getByRole('link', { name: 'our site' })).toHaveAttribute(
       'href',
@@ -188,9 +163,7 @@ test.describe('conversation', () => {
   test('the built-in advisor answers from the site content through the real function', async ({
     page,
   }) => {
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-    const c = chat(page);
+    const c = await openChat(page);
     await c.ask('How much is the Discovery Workshop?');
     const reply = c.log.getByText(/starts at/);
     await expect(reply).toContainText('$750');
@@ -205,9 +178,7 @@ test.describe('conversation', () => {
 test.describe('keyboard', () => {
   test('Enter sends, Shift+Enter adds a line, blank messages are not sent', async ({ page }) => {
     const sent = await answerWith(page, json({ content: 'Noted.' }));
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
-    const c = chat(page);
+    const c = await openChat(page);
     await c.input.press('Enter');
     await c.input.fill('   ');
     await c.input.press('Enter');

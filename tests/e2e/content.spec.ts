@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { brokenLinks } from '../../src/lib/links';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { PRICED_SERVICES, UNPRICED_SERVICE, amount } from '../fixtures/services';
 import { expectNoSeriousA11yViolations } from './helpers';
 
 /** The spec's facts per article (routes table and article list table). */
@@ -65,56 +66,7 @@ const ARTICLES = [
   },
 ] as const;
 
-/** The spec's pricing table: seven services with a starting price, scope and listed range. */
-const SERVICES = [
-  {
-    slug: 'discovery-workshop',
-    price: '$750',
-    scope: ['2-3 hour session', 'Written report within 48 hours'],
-    range: '$2,000-$6,000',
-  },
-  {
-    slug: 'ai-website-optimization',
-    price: '$2,500',
-    scope: ['Up to 20 pages', '3 months of monitoring'],
-    range: '$2,500-$8,000',
-  },
-  {
-    slug: 'operations-consulting',
-    price: '$3,500',
-    scope: ['3-5 processes', '90 days of support'],
-    range: '$3,500-$8,000',
-  },
-  {
-    slug: 'ai-strategy-training',
-    price: '$4,500',
-    scope: ['Half-day workshop', 'Up to 15 people', '30 days of email support'],
-    range: '$2,000-$8,000',
-  },
-  {
-    slug: 'data-insights',
-    price: '$4,000',
-    scope: ['3-5 dashboards', '60 days of support'],
-    range: '$4,000-$12,000',
-  },
-  {
-    slug: 'nonprofit-support',
-    price: '$1,500',
-    scope: ['2-3 automations', '6 months of support', 'Up to 30% nonprofit discount'],
-    range: '$1,500-$5,000',
-  },
-  {
-    slug: 'ai-implementation-consulting',
-    price: '$5,000',
-    scope: ['6 months of support'],
-    range: '$5,000-$25,000',
-  },
-] as const;
-
-/** The SEO service has no row in the spec's pricing table: it is quoted monthly, with no price. */
-const UNPRICED_SERVICE = 'seo';
-
-const SERVICE_SLUGS = [...SERVICES.map((s) => s.slug), UNPRICED_SERVICE];
+const SERVICE_SLUGS = [...PRICED_SERVICES.map((s) => s.slug), UNPRICED_SERVICE];
 
 const SCRIPT_FREE_PAGES = [
   '/articles',
@@ -304,7 +256,7 @@ test.describe('article pages', () => {
 });
 
 test.describe('service pages', () => {
-  for (const s of SERVICES) {
+  for (const s of PRICED_SERVICES) {
     test(`${s.slug} shows its price, scope, range, call to action and Service JSON-LD`, async ({
       page,
     }) => {
@@ -332,9 +284,9 @@ test.describe('service pages', () => {
 
       const data = await jsonLd(page);
       const service = data.find((d) => d['@type'] === 'Service')!;
-      expect(service.offers.price).toBe(Number(s.price.replace(/\D/g, '')));
+      expect(service.offers.price).toBe(amount(s.price));
       expect(service.offers.priceCurrency).toBe('USD');
-      const [min, max] = s.range.split('-').map((p) => Number(p.replace(/\D/g, '')));
+      const [min, max] = s.range.split('-').map(amount);
       expect(service.offers.priceSpecification).toMatchObject({ minPrice: min, maxPrice: max });
       expect(data.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
     });
@@ -616,7 +568,7 @@ test('llms.txt summarises the firm, its services with prices and every article',
   expect(response.headers()['content-type']).toMatch(/^text\/plain/);
   const body = await response.text();
   expect(body).toMatch(/^# .+\n\n> .+/);
-  for (const s of SERVICES) {
+  for (const s of PRICED_SERVICES) {
     expect(body).toContain(`/services/${s.slug})`);
     expect(body).toContain(`Starting at ${s.price}`);
   }

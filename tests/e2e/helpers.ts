@@ -61,9 +61,17 @@ export function chat(page: Page) {
     input,
     log: dialog.getByRole('log', { name: 'Conversation' }),
     typing: dialog.getByRole('status').filter({ hasText: 'The advisor is typing' }),
+    close: dialog.getByRole('button', { name: 'Close chat' }),
     async ask(question: string) {
       await input.fill(question);
       await input.press('Enter');
     },
   };
+}
+
+/** Opens the chat from the home page's 'Ask the AI Advisor' link, as a visitor does. */
+export async function openChat(page: Page): Promise<ReturnType<typeof chat>> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
+  return chat(page);
 }

@@ -8,9 +8,9 @@ import {
   openAs,
   test,
   type FakeAccount,
-  type SupabaseCall,
-  type SupabaseReply,
+  type SupabaseProject,
 } from './accounts-site';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { STUB_ORIGIN, expectNoSeriousA11yViolations } from './helpers';
 
 // One worker builds and serves the accounts variant; its tests run in order there.
@@ -27,9 +27,13 @@ const STORE = `${STUB_ORIGIN}/supabase/rest/v1/leads`;
  * it: admins read every lead, change contacted_at only, and erase through admin_delete_lead;
  * anyone else reads nothing and changes nothing.
  */
-function leadsProject(me: FakeAccount, roles: string[], request: APIRequestContext) {
+function leadsProject(
+  me: FakeAccount,
+  roles: string[],
+  request: APIRequestContext,
+): SupabaseProject {
   const admin = roles.includes('admin');
-  return async (call: SupabaseCall): Promise<SupabaseReply | undefined> => {
+  return async (call) => {
     if (call.headers.authorization !== `Bearer ${me.token}`) return { status: 401, body: {} };
     const store = (method: string, query: URLSearchParams, data?: unknown) =>
       request.fetch(`${STORE}?${query}`, {
@@ -71,21 +75,17 @@ const tag = () => `t${Math.random().toString(36).slice(2, 10)}`;
 let client = 0;
 const clientIp = () => `198.51.100.${(client++ % 250) + 1}`;
 
-/** Sends a questionnaire through the real function (Turnstile's testing token), answering its id. */
+/**
+ * Sends the sample answers under `fields` through the real function (Turnstile's testing token),
+ * answering the lead's id.
+ */
 async function seedQuestionnaire(
   request: APIRequestContext,
   fields: { name: string; company: string; email: string; source?: string; priorities?: string },
 ): Promise<string> {
   const res = await request.post('/api/questionnaire', {
     headers: { 'Idempotency-Key': crypto.randomUUID(), 'CF-Connecting-IP': clientIp() },
-    data: {
-      currentChallenge: 'Streamlining business operations',
-      budget: '$2,000 - $5,000/month',
-      timeline: '1-3 months',
-      priorities: 'Automate intake.\nCut reporting time.',
-      turnstileToken: TURNSTILE_DUMMY_TOKEN,
-      ...fields,
-    },
+    data: { ...SAMPLE_ANSWERS, turnstileToken: TURNSTILE_DUMMY_TOKEN, ...fields },
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).id;
@@ -125,6 +125,26 @@ async function openInbox(page: Page, term: string, request: APIRequestContext): 
   await inbox(page).getByLabel('Search leads').fill(term);
   await inbox(page).getByRole('button', { name: 'Search' }).click();
   await expect(inbox(page).getByRole('status')).toContainText(`matching “${term}”`);
+}
+
+/**
+ * Sends the sample answers of a person called `first` (name `${first} <tag>`, company
+ * `${first} Co`), the next `failedEmails` notification emails failing, and opens the inbox on
+ * that lead: its id, tag, name and card.
+ */
+async function inboxWithLead(
+  page: Page,
+  request: APIRequestContext,
+  first: string,
+  { failedEmails = 0 } = {},
+) {
+  const t = tag();
+  if (failedEmails) await request.post(`${STUB_ORIGIN}/email/__fail?count=${failedEmails}`);
+  const name = `${first} ${t}`;
+  const email = `${first.toLowerCase()}.${t}@example.com`;
+  const id = await seedQuestionnaire(request, { name, company: `${first} Co`, email });
+  await openInbox(page, t, request);
+  return { id, t, name, card: leadCard(page, name) };
 }
 
 test.describe('the leads inbox', () => {
@@ -193,15 +213,7 @@ test.describe('the leads inbox', () => {
     page,
     request,
   }) => {
-    const t = tag();
-    await request.post(`${STUB_ORIGIN}/email/__fail?count=1`);
-    const id = await seedQuestionnaire(request, {
-      name: `Sam ${t}`,
-      company: 'Sam Co',
-      email: `sam.${t}@example.com`,
-    });
-    await openInbox(page, t, request);
-    const sam = leadCard(page, `Sam ${t}`);
+    const { id, card: sam } = await inboxWithLead(page, request, 'Sam', { failedEmails: 1 });
     await expect(sam.getByRole('list', { name: 'Status' })).toContainText(
       'Not notified (1 attempt: Email API answered 503 application_error)',
     );
@@ -215,15 +227,7 @@ test.describe('the leads inbox', () => {
   });
 
   test('a failed resend says why and leaves the lead marked', async ({ page, request }) => {
-    const t = tag();
-    await request.post(`${STUB_ORIGIN}/email/__fail?count=2`);
-    await seedQuestionnaire(request, {
-      name: `Kim ${t}`,
-      company: 'Kim Co',
-      email: `kim.${t}@example.com`,
-    });
-    await openInbox(page, t, request);
-    const kim = leadCard(page, `Kim ${t}`);
+    const { card: kim } = await inboxWithLead(page, request, 'Kim', { failedEmails: 2 });
     await kim.getByRole('button', { name: 'Resend notification' }).click();
     await expect(toasts(page).getByRole('alert')).toContainText(
       'The email was not sent: Email API answered 503 application_error',
@@ -234,14 +238,7 @@ test.describe('the leads inbox', () => {
   });
 
   test('marks a lead contacted, and back', async ({ page, request }) => {
-    const t = tag();
-    await seedQuestionnaire(request, {
-      name: `Lee ${t}`,
-      company: 'Lee Co',
-      email: `lee.${t}@example.com`,
-    });
-    await openInbox(page, t, request);
-    const lee = leadCard(page, `Lee ${t}`);
+    const { t, card: lee } = await inboxWithLead(page, request, 'Lee');
     await lee.getByRole('button', { name: 'Mark contacted' }).click();
     await expect(lee.getByRole('list', { name: 'Status' })).toContainText(/Contacted \w{3} \d/);
     await page.reload();
@@ -304,21 +301,14 @@ test.describe('the leads inbox', () => {
   });
 
   test('deletes a lead only after confirming, for good', async ({ page, request }) => {
-    const t = tag();
-    const id = await seedQuestionnaire(request, {
-      name: `Del ${t}`,
-      company: 'Gone Co',
-      email: `del.${t}@example.com`,
-    });
-    await openInbox(page, t, request);
-    const card = leadCard(page, `Del ${t}`);
+    const { id, name, card } = await inboxWithLead(page, request, 'Del');
     await card.getByRole('button', { name: 'Delete…' }).click();
     const confirm = card.getByRole('group', { name: 'Confirm deletion' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Delete…' }).click();
     await confirm.getByRole('button', { name: 'Delete permanently' }).click();
-    await expect(toasts(page)).toContainText(`Del ${t} was erased.`);
+    await expect(toasts(page)).toContainText(`${name} was erased.`);
     await expect(card).toHaveCount(0);
     const stored = await (await request.get(`${STUB_ORIGIN}/supabase/__leads`)).json();
     expect(stored.some((l: { id: string }) => l.id === id)).toBe(false);

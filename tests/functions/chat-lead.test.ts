@@ -5,10 +5,9 @@ import { onRequest } from '../../functions/api/chat/lead';
 import type { Env } from '../../functions/_lib/env';
 import {
   callFunction,
-  emailEnv,
-  startResend,
-  startSupabase,
-  supabaseEnv,
+  expectError,
+  expectPostOnly,
+  startLeadSinks,
   type ResendServer,
   type SupabaseServer,
 } from './harness';
@@ -46,9 +45,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
   handler = isolate();
-  db = await startSupabase();
-  mail = await startResend();
-  env = { ENVIRONMENT: 'production', ...supabaseEnv(db), ...emailEnv(mail) };
+  ({ db, mail, env } = await startLeadSinks());
 });
 
 afterEach(async () => {
@@ -187,8 +184,7 @@ describe('POST /api/chat/lead', () => {
     const other = await post({ ...handOff, email: 'other@example.org' }, 'chat-2', {
       h: isolate(),
     });
-    expect(other.status).toBe(422);
-    expect((await other.json()).error.code).toBe('idempotency_key_reused');
+    await expectError(other, 422, 'idempotency_key_reused');
   });
 
   it('answers 200 to a filled honeypot and stores and sends nothing', async () => {
@@ -209,9 +205,6 @@ describe('POST /api/chat/lead', () => {
     expect((await post(handOff, 'chat-4', { env: {} })).status).toBe(503);
   });
 
-  it('answers 405 with Allow: POST to other methods', async () => {
-    const res = await callFunction(onRequest, { method: 'GET', path: '/api/chat/lead' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 with Allow: POST to other methods', () =>
+    expectPostOnly(onRequest, { path: '/api/chat/lead' }));
 });

@@ -15,6 +15,7 @@ import { createLeadResendHandler } from '../../src/features/leads/resend.server'
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
 import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
 import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { callFunction, startStub, type StubServer } from './harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -85,16 +86,7 @@ const env = () => ({
 
 const validBodies = {
   chat: { messages: [{ role: 'user', content: 'How much is the Discovery Workshop?' }] },
-  questionnaire: {
-    name: 'Ada',
-    email: 'ada@example.com',
-    company: 'Analytical Engines',
-    currentChallenge: 'Website traffic and visibility',
-    budget: 'Under $500/month',
-    timeline: 'Within 30 days',
-    priorities: 'More leads',
-    additionalInfo: '',
-  },
+  questionnaire: SAMPLE_ANSWERS,
   chatLead: {
     email: 'ada@example.com',
     name: 'Ada',
@@ -188,57 +180,25 @@ async function expectWellFormed(
 }
 
 type Target = [
-  string,
-  () => (c: any) => Response | Promise<Response>,
-  Record<string, unknown>,
-  boolean,
+  name: string,
+  make: () => (c: any) => Response | Promise<Response>,
+  valid: Record<string, unknown>,
+  reachesUpstream: boolean,
 ];
+
+/** What each handler is given: upstream calls give up after UPSTREAM_TIMEOUT_MS. */
+const bounded = { timeoutMs: UPSTREAM_TIMEOUT_MS };
 
 /** name, handler factory, a valid body, and whether valid bodies reach an upstream. */
 const targets: Target[] = [
-  [
-    'chat',
-    () => createChatHandler({ llmTimeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    validBodies.chat,
-    true,
-  ],
-  [
-    'questionnaire',
-    () => createQuestionnaireHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    validBodies.questionnaire,
-    true,
-  ],
-  [
-    'chat/lead',
-    () => createChatLeadHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    validBodies.chatLead,
-    true,
-  ],
-  [
-    'leads/resend',
-    () => createLeadResendHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    {},
-    true,
-  ],
-  [
-    'leads/notify',
-    () => createLeadNotifyHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    validBodies.notify,
-    true,
-  ],
-  [
-    'site-audit',
-    () => createSiteAuditHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    validBodies.audit,
-    true,
-  ],
-  [
-    'indexnow',
-    () => createIndexNowHandler({ timeoutMs: UPSTREAM_TIMEOUT_MS }) as any,
-    validBodies.indexnow,
-    true,
-  ],
-  ['analytics/vitals', () => vitals as any, validBodies.vitals, false],
+  ['chat', () => createChatHandler({ llmTimeoutMs: UPSTREAM_TIMEOUT_MS }), validBodies.chat, true],
+  ['questionnaire', () => createQuestionnaireHandler(bounded), validBodies.questionnaire, true],
+  ['chat/lead', () => createChatLeadHandler(bounded), validBodies.chatLead, true],
+  ['leads/resend', () => createLeadResendHandler(bounded), {}, true],
+  ['leads/notify', () => createLeadNotifyHandler(bounded), validBodies.notify, true],
+  ['site-audit', () => createSiteAuditHandler(bounded), validBodies.audit, true],
+  ['indexnow', () => createIndexNowHandler(bounded), validBodies.indexnow, true],
+  ['analytics/vitals', () => vitals, validBodies.vitals, false],
 ];
 
 describe.each(targets)('fuzzing %s', (_name, make, valid, reachesUpstream) => {

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { createMiddleware } from '../../functions/_middleware';
 import type { Env } from '../../functions/_lib/env';
 
@@ -56,6 +57,35 @@ export async function callFunction(handler: Handler, options: CallOptions = {}):
   const response = await middleware(context as any);
   await Promise.allSettled(waits);
   return response;
+}
+
+/**
+ * Calls `onRequest`, the handler a route exports for the methods it does not take, with
+ * `options.method` (GET unless given), and asserts the answer: 405, Allow: POST and a JSON error
+ * with the code method_not_allowed. Answers the parsed body.
+ */
+export async function expectPostOnly(onRequest: Handler, options: CallOptions = {}): Promise<any> {
+  const { method = 'GET' } = options;
+  const body = method === 'GET' || method === 'HEAD' ? undefined : {};
+  const res = await callFunction(onRequest, { body, ...options, method });
+  expect(res.headers.get('Allow')).toBe('POST');
+  return expectError(res, 405, 'method_not_allowed');
+}
+
+/**
+ * Asserts a JSON error answer: its status and its error code (`label` names the case in a
+ * loop). Answers the parsed body.
+ */
+export async function expectError(
+  res: Response,
+  status: number,
+  code: string,
+  label?: string,
+): Promise<any> {
+  expect(res.status, label).toBe(status);
+  const answer = await res.json();
+  expect(answer.error?.code, label).toBe(code);
+  return answer;
 }
 
 export interface RecordedRequest {
@@ -114,18 +144,6 @@ export function replyJson(res: ServerResponse, status: number, body: unknown): v
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 }
-
-/** A complete set of questionnaire answers, as the wizard sends them. */
-export const SAMPLE_ANSWERS = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  company: 'Acme Nonprofit',
-  currentChallenge: 'Streamlining business operations',
-  budget: '$2,000 - $5,000/month',
-  timeline: '1-3 months',
-  priorities: 'Automate intake.\nCut reporting time.',
-  additionalInfo: '',
-};
 
 // The CommonJS stand-ins the end-to-end stub server runs, reused here so both speak alike.
 const require = createRequire(import.meta.url);
@@ -268,4 +286,19 @@ export function supabaseEnv(supabase: StubServer): Env {
     SUPABASE_ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
   };
+}
+
+/** The two destinations of a lead: the Supabase stand-in's table and the Resend stand-in. */
+export interface LeadSinks {
+  db: SupabaseServer;
+  mail: ResendServer;
+  /** Production configuration that stores leads in `db` and emails them through `mail`. */
+  env: Env;
+}
+
+/** Starts a Supabase and a Resend stand-in, the configuration of a site that uses both. */
+export async function startLeadSinks(): Promise<LeadSinks> {
+  const db = await startSupabase();
+  const mail = await startResend();
+  return { db, mail, env: { ENVIRONMENT: 'production', ...supabaseEnv(db), ...emailEnv(mail) } };
 }

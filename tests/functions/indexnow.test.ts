@@ -5,6 +5,8 @@ import type { Env } from '../../functions/_lib/env';
 import {
   SUPABASE_ANON_KEY,
   callFunction,
+  expectError,
+  expectPostOnly,
   startStub,
   startSupabase,
   type StubServer,
@@ -60,37 +62,25 @@ function submit(urls: unknown, options: { token?: string; env?: Env } = {}) {
   });
 }
 
-async function errorCode(res: Response): Promise<string> {
-  return ((await res.json()) as { error: { code: string } }).error.code;
-}
-
 describe('POST /api/indexnow: who may submit', () => {
-  it('answers 503 until INDEXNOW_KEY is set, before looking at the caller', async () => {
-    const res = await submit(['/'], {
-      token: 'admin-token',
-      env: env({ INDEXNOW_KEY: undefined }),
-    });
-    expect(res.status).toBe(503);
-    expect(await errorCode(res)).toBe('indexnow_not_configured');
+  it.each([
+    ['until INDEXNOW_KEY is set', { INDEXNOW_KEY: undefined }, 'indexnow_not_configured'],
+    [
+      'to an INDEXNOW_KEY IndexNow would refuse',
+      { INDEXNOW_KEY: 'no!' },
+      'indexnow_not_configured',
+    ],
+    ['while Supabase is not configured', { SUPABASE_URL: undefined }, 'auth_not_configured'],
+  ])('answers 503 %s, before asking anyone', async (_, missing, code) => {
+    const res = await submit(['/'], { token: 'admin-token', env: env(missing) });
+    await expectError(res, 503, code);
     expect(supabase.requests).toHaveLength(0);
-    const badKey = await submit(['/'], { token: 'admin-token', env: env({ INDEXNOW_KEY: 'no!' }) });
-    expect(badKey.status).toBe(503);
-  });
-
-  it('answers 503 while Supabase is not configured', async () => {
-    const res = await submit(['/'], {
-      token: 'admin-token',
-      env: env({ SUPABASE_URL: undefined }),
-    });
-    expect(res.status).toBe(503);
-    expect(await errorCode(res)).toBe('auth_not_configured');
     expect(indexnow.requests).toHaveLength(0);
   });
 
   it('answers 401 without a bearer token, asking nobody', async () => {
     const res = await submit(['/']);
-    expect(res.status).toBe(401);
-    expect(await errorCode(res)).toBe('unauthenticated');
+    await expectError(res, 401, 'unauthenticated');
     expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
     expect(supabase.requests).toHaveLength(0);
     expect(indexnow.requests).toHaveLength(0);
@@ -107,16 +97,14 @@ describe('POST /api/indexnow: who may submit', () => {
   it('answers 403 to signed-in accounts that are not admins', async () => {
     for (const token of ['user-token', 'editor-token']) {
       const res = await submit(['/'], { token });
-      expect(res.status, token).toBe(403);
-      expect(await errorCode(res)).toBe('forbidden');
+      await expectError(res, 403, 'forbidden', token);
     }
     expect(indexnow.requests).toHaveLength(0);
   });
 
   it('never takes an admin role from user_metadata, which users can edit themselves', async () => {
     const res = await submit(['/'], { token: 'metadata-admin-token' });
-    expect(res.status).toBe(403);
-    expect(await errorCode(res)).toBe('forbidden');
+    await expectError(res, 403, 'forbidden');
     expect(indexnow.requests).toHaveLength(0);
   });
 
@@ -137,8 +125,7 @@ describe('POST /api/indexnow: who may submit', () => {
       token: 'admin-token',
       env: env({ SUPABASE_URL: 'http://127.0.0.1:9' }),
     });
-    expect(res.status).toBe(502);
-    expect(await errorCode(res)).toBe('auth_unavailable');
+    await expectError(res, 502, 'auth_unavailable');
   });
 });
 
@@ -180,21 +167,17 @@ describe('POST /api/indexnow: what is submitted', () => {
     });
   });
 
-  it('refuses addresses on other hosts and anything that is not a site address', async () => {
-    for (const bad of [
-      'https://evil.example.net/',
-      '//evil.example.net/page',
-      'https://www.example.com.evil.net/',
-      'https://user:pass@www.example.com/',
-      'javascript:alert(1)',
-      'articles',
-    ]) {
-      const res = await submit(['/', bad], { token: 'admin-token' });
-      expect(res.status, bad).toBe(400);
-      const body = (await res.json()) as { error: { code: string; fields: { urls: string[] } } };
-      expect(body.error.code).toBe('foreign_host');
-      expect(body.error.fields.urls).toEqual([bad]);
-    }
+  it.each([
+    ['another host', 'https://evil.example.net/'],
+    ['another host, scheme-relative', '//evil.example.net/page'],
+    ['a host that only starts like ours', 'https://www.example.com.evil.net/'],
+    ['an address with credentials', 'https://user:pass@www.example.com/'],
+    ['a script address', 'javascript:alert(1)'],
+    ['a relative path', 'articles'],
+  ])('refuses %s (%s), naming it, and submits nothing', async (_, bad) => {
+    const res = await submit(['/', bad], { token: 'admin-token' });
+    const body = await expectError(res, 400, 'foreign_host', bad);
+    expect(body.error.fields.urls).toEqual([bad]);
     expect(indexnow.requests).toHaveLength(0);
   });
 
@@ -205,17 +188,13 @@ describe('POST /api/indexnow: what is submitted', () => {
     expect(await ok.json()).toEqual({ ok: true, submitted: 10_000 });
     for (const bad of [[...many, '/one-more'], [], 'not-a-list', [42]]) {
       const res = await submit(bad, { token: 'admin-token' });
-      expect(res.status).toBe(400);
-      expect(await errorCode(res)).toBe('invalid_urls');
+      await expectError(res, 400, 'invalid_urls');
     }
     expect(indexnow.requests).toHaveLength(1);
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(onRequest, { method: 'GET', path: '/api/indexnow', env: env() });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 to other methods', () =>
+    expectPostOnly(onRequest, { path: '/api/indexnow', env: env() }));
 });
 
 describe('POST /api/indexnow: IndexNow’s answers', () => {
@@ -245,7 +224,6 @@ describe('POST /api/indexnow: IndexNow’s answers', () => {
       token: 'admin-token',
       env: env({ INDEXNOW_ENDPOINT: 'http://127.0.0.1:9/indexnow' }),
     });
-    expect(res.status).toBe(502);
-    expect(await errorCode(res)).toBe('indexnow_unavailable');
+    await expectError(res, 502, 'indexnow_unavailable');
   });
 });

@@ -1,21 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLeadResendHandler } from '../../src/features/leads/resend.server';
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
-import {
-  createQuestionnaireHandler,
-  type QuestionnaireEnv,
-} from '../../src/features/leads/questionnaire.server';
+import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest as resendOtherMethods } from '../../functions/api/leads/resend';
 import { onRequest as notifyOtherMethods } from '../../functions/api/leads/notify';
 import type { Env } from '../../functions/_lib/env';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
-  SAMPLE_ANSWERS,
   callFunction,
   emailEnv,
+  expectError,
+  expectPostOnly,
+  startLeadSinks,
   startResend,
-  startSupabase,
-  supabaseEnv,
   type ResendServer,
   type StubServer,
   type SupabaseServer,
@@ -34,15 +32,10 @@ let env: Env;
 
 beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  db = await startSupabase();
-  mail = await startResend();
+  const sinks = await startLeadSinks();
+  ({ db, mail } = sinks);
   servers.push(db, mail);
-  env = {
-    ENVIRONMENT: 'production',
-    LEADS_CRON_SECRET: SECRET,
-    ...supabaseEnv(db),
-    ...emailEnv(mail),
-  };
+  env = { ...sinks.env, LEADS_CRON_SECRET: SECRET };
 });
 
 afterEach(async () => {
@@ -79,7 +72,7 @@ async function submitLead(key: string, mailDown = true): Promise<string> {
   const res = await callFunction(handler, {
     path: '/api/questionnaire',
     body: answers,
-    env: env as QuestionnaireEnv,
+    env,
     headers: { 'Idempotency-Key': key },
   });
   expect(res.status).toBe(200);
@@ -192,8 +185,7 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
   it('stays closed while LEADS_CRON_SECRET is unset or too short to be safe', async () => {
     for (const secret of [undefined, '', 'short-secret']) {
       const res = await runJob(secret ?? 'anything', { ...env, LEADS_CRON_SECRET: secret });
-      expect(res.status).toBe(503);
-      expect((await res.json()).error.code).toBe('resend_not_configured');
+      await expectError(res, 503, 'resend_not_configured');
     }
   });
 
@@ -202,16 +194,7 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
     expect((await runJob(SECRET, noMail)).status).toBe(503);
     const down = { ...env, SUPABASE_URL: 'http://127.0.0.1:9' };
     const res = await runJob(SECRET, down);
-    expect(res.status).toBe(502);
-    expect((await res.json()).error.code).toBe('database_unavailable');
-  });
-
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(resendOtherMethods, {
-      method: 'GET',
-      path: '/api/leads/resend',
-    });
-    expect(res.status).toBe(405);
+    await expectError(res, 502, 'database_unavailable');
   });
 });
 
@@ -256,8 +239,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
   it('answers 404 for an unknown lead and 400 for something that is not a lead id', async () => {
     expect((await resendAsAdmin(crypto.randomUUID())).status).toBe(404);
     const bad = await resendAsAdmin('not-a-uuid');
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_lead');
+    await expectError(bad, 400, 'invalid_lead');
   });
 
   it('refuses anyone but an admin, also a user whose own metadata claims admin', async () => {
@@ -277,16 +259,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
       ...env,
       SUPABASE_SERVICE_ROLE_KEY: undefined,
     });
-    expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('outbox_not_configured');
-  });
-
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(notifyOtherMethods, {
-      method: 'GET',
-      path: '/api/leads/notify',
-    });
-    expect(res.status).toBe(405);
+    await expectError(res, 503, 'outbox_not_configured');
   });
 });
 
@@ -303,7 +276,7 @@ describe('at most one email per lead, whichever path sends it', () => {
       callFunction(retry, {
         path: '/api/questionnaire',
         body: answers,
-        env: env as QuestionnaireEnv,
+        env,
         headers: { 'Idempotency-Key': 'race-1' },
       }),
       resendAsAdmin(id),
@@ -317,4 +290,11 @@ describe('at most one email per lead, whichever path sends it', () => {
     // The claim let exactly one path ask the email API: the failed first try, then one send.
     expect(mail.requests).toHaveLength(2);
   });
+});
+
+describe('other methods than POST', () => {
+  it.each([
+    ['/api/leads/resend', resendOtherMethods],
+    ['/api/leads/notify', notifyOtherMethods],
+  ])('%s answers them with 405', (path, onRequest) => expectPostOnly(onRequest, { path }));
 });

@@ -33,26 +33,17 @@ describe('functions middleware', () => {
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('reads JSON within the body limit and refuses more, bad JSON and other types', async () => {
-    const handler = async ({ request }: { request: Request }) =>
-      new Response(JSON.stringify(await readJson(request, 100)));
-    expect((await callFunction(handler, { body: { a: 1 } })).status).toBe(200);
-    expect((await callFunction(handler, { raw: 'x'.repeat(101) })).status).toBe(413);
-    expect(
-      (
-        await callFunction(handler, {
-          raw: '{nope',
-          headers: { 'Content-Type': 'application/json' },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await callFunction(handler, {
-          raw: 'a=1',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        })
-      ).status,
-    ).toBe(415);
+  const echo = async ({ request }: { request: Request }) =>
+    new Response(JSON.stringify(await readJson(request, 100)));
+  const json = { 'Content-Type': 'application/json' };
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+  it.each([
+    ['reads JSON within the body limit', { body: { a: 1 } }, 200],
+    ['refuses a body over the limit', { raw: 'x'.repeat(101) }, 413],
+    ['refuses JSON that does not parse', { raw: '{nope', headers: json }, 400],
+    ['refuses another content type', { raw: 'a=1', headers: form }, 415],
+  ])('%s (%i)', async (_, call, status) => {
+    expect((await callFunction(echo, call)).status).toBe(status);
   });
 });

@@ -5,18 +5,19 @@ import {
 } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/questionnaire';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
-  SAMPLE_ANSWERS,
   callFunction,
   emailEnv,
+  expectError,
+  expectPostOnly,
   replyJson,
+  startLeadSinks,
   startResend,
   startStub,
-  startSupabase,
   supabaseEnv,
-  type ResendServer,
+  type LeadSinks,
   type StubServer,
-  type SupabaseServer,
 } from './harness';
 
 const answers = SAMPLE_ANSWERS;
@@ -27,8 +28,11 @@ const servers: StubServer[] = [];
 const track = <T extends StubServer>(s: T) => (servers.push(s), s);
 
 /** A fresh Supabase (leads table) and Resend, tracked for closing. */
-async function upstreams(): Promise<{ db: SupabaseServer; mail: ResendServer }> {
-  return { db: track(await startSupabase()), mail: track(await startResend()) };
+async function upstreams(): Promise<LeadSinks> {
+  const sinks = await startLeadSinks();
+  track(sinks.db);
+  track(sinks.mail);
+  return sinks;
 }
 
 function sinkEnv(db?: StubServer, mail?: StubServer): QuestionnaireEnv {
@@ -55,6 +59,17 @@ const post = (
   h = handler,
 ) => callFunction(h, { path: '/api/questionnaire', body, env, headers });
 
+/**
+ * Posts the sample answers with Idempotency-Key `key`, then again from another isolate, as a
+ * visitor's retry may arrive; answers both bodies.
+ */
+async function postAndRetry(env: QuestionnaireEnv, key: string) {
+  const headers = { 'Idempotency-Key': key };
+  const first = await (await post(env, answers, headers)).json();
+  const second = await (await post(env, answers, headers, isolate())).json();
+  return { first, second };
+}
+
 /** What the console.error spy was called with, one line per call. */
 const errors = () =>
   vi
@@ -75,9 +90,9 @@ afterEach(async () => {
 
 describe('POST /api/questionnaire delivery', () => {
   it('stores the lead, emails a summary and records the notification on the row', async () => {
-    const { db, mail } = await upstreams();
+    const { db, mail, env } = await upstreams();
     const res = await post(
-      sinkEnv(db, mail),
+      env,
       { ...answers, source: 'seo' },
       { 'Idempotency-Key': 'key-happy-1' },
     );
@@ -153,9 +168,9 @@ describe('POST /api/questionnaire delivery', () => {
   });
 
   it('answers 200 when the database took the lead and the email failed, and records the failure', async () => {
-    const { db, mail } = await upstreams();
+    const { db, mail, env } = await upstreams();
     mail.failNext(1);
-    const res = await post(sinkEnv(db, mail), answers, { 'Idempotency-Key': 'mail-down-1' });
+    const res = await post(env, answers, { 'Idempotency-Key': 'mail-down-1' });
     expect(res.status).toBe(200);
     expect(mail.sent).toHaveLength(0);
     expect(db.leads).toEqual([
@@ -172,20 +187,17 @@ describe('POST /api/questionnaire delivery', () => {
   });
 
   it('sends the unnotified email when the visitor retries with the same key', async () => {
-    const { db, mail } = await upstreams();
+    const { db, mail, env } = await upstreams();
     mail.failNext(1);
-    const env = sinkEnv(db, mail);
-    const headers = { 'Idempotency-Key': 'mail-down-2' };
-    const first = await (await post(env, answers, headers)).json();
     // The island retries with the same key, possibly reaching another isolate.
-    const second = await (await post(env, answers, headers, isolate())).json();
+    const { first, second } = await postAndRetry(env, 'mail-down-2');
     expect(second.id).toBe(first.id);
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
     expect(db.leads[0]).toMatchObject({ notify_attempts: 2, last_notify_error: null });
     expect(db.leads[0]!.notified_at).not.toBeNull();
     // A third try finds the lead notified and sends nothing more.
-    await post(env, answers, headers, isolate());
+    await post(env, answers, { 'Idempotency-Key': 'mail-down-2' }, isolate());
     expect(mail.sent).toHaveLength(1);
   });
 
@@ -194,8 +206,7 @@ describe('POST /api/questionnaire delivery', () => {
     const mail = track(await startResend());
     mail.failNext(1);
     const res = await post(sinkEnv(db, mail));
-    expect(res.status).toBe(502);
-    expect((await res.json()).error.code).toBe('lead_not_delivered');
+    await expectError(res, 502, 'lead_not_delivered');
   });
 
   it('gives up on an upstream that does not answer in time', async () => {
@@ -220,8 +231,7 @@ describe('POST /api/questionnaire delivery', () => {
 
   it('refuses the lead in production when no destination is configured', async () => {
     const res = await post({ ENVIRONMENT: 'production' });
-    expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('leads_unavailable');
+    await expectError(res, 503, 'leads_unavailable');
     // ENVIRONMENT unset counts as production.
     expect((await post({})).status).toBe(503);
   });
@@ -290,9 +300,8 @@ describe('POST /api/questionnaire idempotent email', () => {
   });
 
   it('logs a changed email under the same key as a defect, and counts the lead as notified', async () => {
-    const { db, mail } = await upstreams();
+    const { db, mail, env } = await upstreams();
     mail.failNext(1);
-    const env = sinkEnv(db, mail);
     const headers = { 'Idempotency-Key': 'changed-1' };
     const { id } = await (await post(env, answers, headers)).json();
     // The email API already holds this lead's key with another message (say, an older format).
@@ -315,8 +324,7 @@ describe('POST /api/questionnaire idempotent email', () => {
 
 describe('POST /api/questionnaire idempotency', () => {
   it('answers a repeated key with the first answer and creates one lead and one email', async () => {
-    const { db, mail } = await upstreams();
-    const env = sinkEnv(db, mail);
+    const { db, mail, env } = await upstreams();
     const headers = { 'Idempotency-Key': 'repeat-1' };
     const [a, b] = await Promise.all([post(env, answers, headers), post(env, answers, headers)]);
     const c = await post(env, answers, headers);
@@ -327,11 +335,8 @@ describe('POST /api/questionnaire idempotency', () => {
   });
 
   it('uses the database as the guard across isolates: no second row, no second email', async () => {
-    const { db, mail } = await upstreams();
-    const env = sinkEnv(db, mail);
-    const headers = { 'Idempotency-Key': 'repeat-2' };
-    const first = await (await post(env, answers, headers)).json();
-    const second = await (await post(env, answers, headers, isolate())).json();
+    const { db, mail, env } = await upstreams();
+    const { first, second } = await postAndRetry(env, 'repeat-2');
     expect(second.id).toBe(first.id);
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
@@ -359,10 +364,7 @@ describe('POST /api/questionnaire idempotency', () => {
 
   it('sends one email for a repeated key when email is the only destination', async () => {
     const mail = track(await startResend());
-    const env = sinkEnv(undefined, mail);
-    const headers = { 'Idempotency-Key': 'repeat-3' };
-    const first = await (await post(env, answers, headers)).json();
-    const second = await (await post(env, answers, headers, isolate())).json();
+    const { first, second } = await postAndRetry(sinkEnv(undefined, mail), 'repeat-3');
     expect(second.id).toBe(first.id);
     expect(mail.sent).toHaveLength(1);
   });
@@ -385,8 +387,7 @@ describe('POST /api/questionnaire idempotency', () => {
     const reused = await post(env, { ...answers, company: 'Other Co' }, headers);
     expect(reused.status).toBe(422);
 
-    const { db, mail } = await upstreams();
-    const stored = sinkEnv(db, mail);
+    const { db, mail, env: stored } = await upstreams();
     expect((await post(stored, answers, { 'Idempotency-Key': 'reuse-2' })).status).toBe(200);
     const elsewhere = await post(
       stored,
@@ -394,8 +395,7 @@ describe('POST /api/questionnaire idempotency', () => {
       { 'Idempotency-Key': 'reuse-2' },
       isolate(),
     );
-    expect(elsewhere.status).toBe(422);
-    expect((await elsewhere.json()).error.code).toBe('idempotency_key_reused');
+    await expectError(elsewhere, 422, 'idempotency_key_reused');
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
   });
@@ -404,8 +404,7 @@ describe('POST /api/questionnaire idempotency', () => {
     const bad = await post({ ENVIRONMENT: 'development' }, answers, {
       'Idempotency-Key': 'spaces are not allowed',
     });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_idempotency_key');
+    await expectError(bad, 400, 'invalid_idempotency_key');
   });
 
   it('forgets the oldest keys beyond its bound', async () => {
@@ -419,8 +418,8 @@ describe('POST /api/questionnaire idempotency', () => {
 
 describe('POST /api/questionnaire input', () => {
   it('answers 200 to a filled honeypot and stores and sends nothing', async () => {
-    const { db, mail } = await upstreams();
-    const res = await post(sinkEnv(db, mail), { ...answers, website: 'http://spam.example' });
+    const { db, mail, env } = await upstreams();
+    const res = await post(env, { ...answers, website: 'http://spam.example' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, id: expect.any(String) });
     expect(db.leads).toHaveLength(0);
@@ -455,11 +454,8 @@ describe('POST /api/questionnaire input', () => {
     expect(mail.requests).toHaveLength(0);
   });
 
-  it('answers 405 with Allow: POST to other methods', async () => {
-    const res = await callFunction(onRequest, { method: 'GET', path: '/api/questionnaire' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 with Allow: POST to other methods', () =>
+    expectPostOnly(onRequest, { path: '/api/questionnaire' }));
 
   it('checks a Turnstile token when TURNSTILE_SECRET is set', async () => {
     const verify = track(

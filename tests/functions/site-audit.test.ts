@@ -8,7 +8,14 @@ import {
 } from '../../src/features/audit/audit.server';
 import { onRequest } from '../../functions/api/site-audit';
 import { mapPsiResult } from '../../src/features/audit/psi-report';
-import { callFunction, replyJson, startStub, type StubReply, type StubServer } from './harness';
+import {
+  callFunction,
+  expectPostOnly,
+  replyJson,
+  startStub,
+  type StubReply,
+  type StubServer,
+} from './harness';
 
 let stub: StubServer | undefined;
 
@@ -33,7 +40,13 @@ async function setup(
       body: { url },
       env: { PSI_ENDPOINT: endpoint, ...env },
     });
-  return { stub, audit };
+  /** Audits `url`, expecting a report: answers its JSON. */
+  const report = async (url: unknown) => {
+    const res = await audit(url);
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  return { stub, audit, report };
 }
 
 const fixtureReply: StubReply = (_req, res) => replyJson(res, 200, poor);
@@ -46,10 +59,8 @@ const psiError =
 
 describe('POST /api/site-audit: success', () => {
   it('normalises the address, asks PSI for the four categories on mobile and maps the answer', async () => {
-    const { stub, audit } = await setup(fixtureReply, {}, { PSI_API_KEY: 'test-key' });
-    const res = await audit('  example.com ');
-    expect(res.status).toBe(200);
-    const body = await res.json();
+    const { stub, report } = await setup(fixtureReply, {}, { PSI_API_KEY: 'test-key' });
+    const body = await report('  example.com ');
     expect(body).toEqual(mapPsiResult(structuredClone(poor), 'https://www.example.com/'));
     expect(body.scores.performance).toBe(
       Math.round(poor.lighthouseResult.categories.performance.score * 100),
@@ -70,10 +81,8 @@ describe('POST /api/site-audit: success', () => {
   });
 
   it('answers 405 to other methods and 400 to bodies without a usable url', async () => {
-    const get = await callFunction(onRequest, { method: 'GET', path: '/api/site-audit' });
-    expect(get.status).toBe(405);
-    expect(get.headers.get('Allow')).toBe('POST');
-    expect((await get.json()).ok).toBe(false);
+    const refused = await expectPostOnly(onRequest, { path: '/api/site-audit' });
+    expect(refused.ok).toBe(false);
 
     const { stub, audit } = await setup(fixtureReply);
     for (const url of [undefined, 42, '', '   ', ['example.com']]) {
@@ -351,10 +360,8 @@ describe('POST /api/site-audit: cache and coalescing', () => {
 
 describe('POST /api/site-audit: sample mode', () => {
   it('returns a flagged sample without calling PSI only when AUDIT_SAMPLE=1', async () => {
-    const { stub, audit } = await setup(fixtureReply, {}, { AUDIT_SAMPLE: '1' });
-    const res = await audit('example.com');
-    expect(res.status).toBe(200);
-    const body = await res.json();
+    const { stub, audit, report } = await setup(fixtureReply, {}, { AUDIT_SAMPLE: '1' });
+    const body = await report('example.com');
     expect(body.url).toBe('https://www.example.com/');
     expect(body.raw).toMatchObject({ isMockData: true, mockIndicator: MOCK_INDICATOR });
     expect(Object.keys(body.scores)).toEqual([

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequest, onRequestPost } from '../../functions/api/analytics/vitals';
-import { callFunction } from './harness';
+import { callFunction, expectError, expectPostOnly } from './harness';
 
 const report = {
   metric: 'CLS',
@@ -40,17 +40,12 @@ describe('POST /api/analytics/vitals', () => {
 
   it('answers 400 for an invalid report and 413 for an oversized one', async () => {
     const bad = await callFunction(onRequestPost as any, { body: { ...report, metric: 'XYZ' } });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_report');
+    await expectError(bad, 400, 'invalid_report');
     const big = await callFunction(onRequestPost as any, {
       body: { ...report, userAgent: 'x'.repeat(3000) },
     });
     expect(big.status).toBe(413);
   });
 
-  it('answers 405 to other methods', async () => {
-    const res = await callFunction(onRequest as any, { method: 'GET' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('Allow')).toBe('POST');
-  });
+  it('answers 405 to other methods', () => expectPostOnly(onRequest));
 });

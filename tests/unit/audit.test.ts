@@ -89,42 +89,18 @@ describe('grades and badges', () => {
     expect(gradeFor(score).grade).toBe(grade);
   });
 
-  it('carries the colours and descriptions of the spec table', () => {
-    expect(
-      ['A', 'B', 'C', 'D', 'F'].map((g) => gradeFor({ A: 95, B: 85, C: 75, D: 65, F: 5 }[g]!)),
-    ).toEqual([
-      {
-        grade: 'A',
-        min: 90,
-        colour: 'green',
-        description: 'Excellent performance across all metrics',
-      },
-      {
-        grade: 'B',
-        min: 80,
-        colour: 'blue',
-        description: 'Good performance with room for improvement',
-      },
-      {
-        grade: 'C',
-        min: 70,
-        colour: 'yellow',
-        description: 'Average performance needs optimization',
-      },
-      {
-        grade: 'D',
-        min: 60,
-        colour: 'orange',
-        description: 'Below average, significant improvements needed',
-      },
-      {
-        grade: 'F',
-        min: 0,
-        colour: 'red',
-        description: 'Poor performance requires immediate attention',
-      },
-    ]);
-  });
+  it.each([
+    [95, 'A', 90, 'green', 'Excellent performance across all metrics'],
+    [85, 'B', 80, 'blue', 'Good performance with room for improvement'],
+    [75, 'C', 70, 'yellow', 'Average performance needs optimization'],
+    [65, 'D', 60, 'orange', 'Below average, significant improvements needed'],
+    [5, 'F', 0, 'red', 'Poor performance requires immediate attention'],
+  ])(
+    'a score of %i is grade %s of the spec table: from %i, %s, "%s"',
+    (score, grade, min, colour, description) => {
+      expect(gradeFor(score)).toEqual({ grade, min, colour, description });
+    },
+  );
 
   it.each([
     [100, 'Excellent'],

@@ -27,17 +27,9 @@ import {
   postQuestionnaire,
   trackQuestionnaireSubmit,
 } from '../../src/features/leads/submit';
+import { SAMPLE_ANSWERS } from '../fixtures/leads';
 
-const complete: Draft = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  company: 'Acme Nonprofit',
-  currentChallenge: 'Streamlining business operations',
-  budget: '$2,000 - $5,000/month',
-  timeline: '1-3 months',
-  priorities: 'Automate intake and reporting.',
-  additionalInfo: '',
-};
+const complete: Draft = SAMPLE_ANSWERS;
 
 describe('questionnaire options and steps', () => {
   it('lists the spec options in the spec order', () => {

@@ -103,7 +103,6 @@ module.exports = {
   prefix: '/email',
   API_KEY,
   createResend,
-  bindings: () => ({}),
   /** Function configuration for a build that notifies the firm of leads by email. */
   accountsBindings: (origin) => ({
     EMAIL_API_URL: `${origin}/email/emails`,

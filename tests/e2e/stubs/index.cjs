@@ -1,6 +1,6 @@
 // Upstream stand-ins for end-to-end runs. Each `*.stub.cjs` beside this file exports
 //   { prefix: '/psi', bindings: (origin) => ({ PSI_ENDPOINT: `${origin}/psi` }), handle(req, res, body) }
-// and, when it only serves the accounts build, `accountsBindings(origin)` instead of bindings.
+// and, when it only serves the accounts build, `accountsBindings(origin)` instead (no `bindings`).
 // The server routes by prefix, records every request (GET /__requests?prefix=/psi lists them,
 // POST /__reset clears them), and playwright.config.ts passes each stub's bindings to wrangler.
 const { readdirSync } = require('node:fs');
@@ -17,7 +17,7 @@ function loadStubs() {
 function stubBindings(origin) {
   return Object.assign(
     { ENVIRONMENT: 'development' },
-    ...loadStubs().map((s) => s.bindings(origin)),
+    ...loadStubs().map((s) => s.bindings?.(origin) ?? {}),
   );
 }
 

@@ -5,23 +5,29 @@
 // their own with createLeadsTable(); supabase.stub.cjs serves one under /supabase for the
 // accounts build.
 
+/** Columns a new row may leave out that the table fills with null. */
+const NULLABLE_COLUMNS = [
+  'name',
+  'company',
+  'current_challenge',
+  'budget',
+  'timeline',
+  'priorities',
+  'source',
+  'idempotency_key',
+  'transcript',
+  'notified_at',
+  'last_notify_error',
+  'notify_claimed_at',
+  'contacted_at',
+];
+
+/** The table's defaults (supabase/migrations): null but for these three columns. */
 const DEFAULTS = {
+  ...Object.fromEntries(NULLABLE_COLUMNS.map((column) => [column, null])),
   kind: 'questionnaire',
-  name: null,
-  company: null,
-  current_challenge: null,
-  budget: null,
-  timeline: null,
-  priorities: null,
   additional_info: '',
-  source: null,
-  idempotency_key: null,
-  transcript: null,
-  notified_at: null,
   notify_attempts: 0,
-  last_notify_error: null,
-  notify_claimed_at: null,
-  contacted_at: null,
 };
 
 function send(res, status, body, headers = {}) {

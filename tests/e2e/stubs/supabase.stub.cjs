@@ -39,7 +39,6 @@ module.exports = {
   ANON_KEY,
   SERVICE_ROLE_KEY,
   accountFor,
-  bindings: () => ({}),
   /** Function configuration for a build with accounts enabled. */
   accountsBindings: (origin) => ({
     SUPABASE_URL: `${origin}/supabase`,

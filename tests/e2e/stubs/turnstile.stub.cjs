@@ -9,7 +9,6 @@ module.exports = {
   prefix: '/turnstile',
   TEST_SECRET,
   DUMMY_TOKEN,
-  bindings: () => ({}),
   accountsBindings: (origin) => ({
     TURNSTILE_SECRET: TEST_SECRET,
     TURNSTILE_VERIFY_URL: `${origin}/turnstile/siteverify`,

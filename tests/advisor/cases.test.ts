@@ -1,0 +1,67 @@
+/**
+ * The evaluation set's loader: cases.yaml's `${...}` names put in as the patterns they stand for,
+ * and a clear error, naming the case, for anything the runner could not use.
+ */
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { site } from '../../src/site.config';
+import { cases, loadCases } from './cases';
+
+/** One case, as YAML, with `fields` over a valid minimal answer. */
+const one = (fields: Record<string, unknown>) =>
+  stringify([{ id: 'a-case', ask: 'How much?', expect: 'answer', tags: ['service'], ...fields }]);
+
+describe('loadCases', () => {
+  it('puts in names, keys, building blocks and paths with anchors', () => {
+    const [c] = loadCases(
+      one({
+        cite: '${page.data}#investment-heading',
+        facts: ['${price.data}', ['${qty(90, days?)}', 'up to ${num(15)} people'], '${region}'],
+        forbid: ['${span(3, 5)}'],
+      }),
+    );
+    expect(c).toMatchObject({
+      cite: '/services/data-insights#investment-heading',
+      facts: [
+        '\\$\\s?4,?000(?![\\d,])',
+        ['(?:90|ninety)[\\s-]+days?', 'up to (?:15|fifteen) people'],
+        [site.address.region, `\\b${site.address.regionCode}\\b`],
+      ],
+      forbid: ['(?:3|three)\\s*(?:-|–|—|to)\\s*(?:5|five)'],
+    });
+  });
+
+  it.each([
+    ['an unknown name', { facts: ['${prices.data}'] }, 'unknown name prices'],
+    ['an unknown key', { cite: '${page.catering}' }, 'page takes one of the keys'],
+    ['a table without its key', { cite: '${page}' }, 'page takes one of the keys'],
+    ['a word for a number', { facts: ['${qty(ninety, days)}'] }, 'wants a whole number'],
+    ['too few arguments', { facts: ['${span(3)}'] }, 'span() takes number, number, text?'],
+    ['a list inside text', { facts: ['by ${consultantName}'] }, 'is a list'],
+    ['a list where one pattern goes', { forbid: ['${region}'] }, 'only a fact can be one'],
+    ['a pattern that does not compile', { forbid: ['(unclosed'] }, 'Invalid regular expression'],
+  ])('refuses %s, naming the case', (_, fields, message) => {
+    expect(() => loadCases(one(fields))).toThrow(/cases\.yaml, case a-case: /);
+    expect(() => loadCases(one(fields))).toThrow(message);
+  });
+
+  it.each([
+    ['an unknown group', { tags: ['pricing'] }, '0.tags.0'],
+    ['an unknown field', { answer: 'x' }, 'Unrecognized key'],
+    ['an unknown kind of reply', { expect: 'refuse' }, '0.expect'],
+    ['an empty conversation', { ask: [] }, '0.ask'],
+  ])("refuses %s, with the field's path", (_, fields, message) => {
+    expect(() => loadCases(one(fields))).toThrow("does not fit the evaluation set's shape");
+    expect(() => loadCases(one(fields))).toThrow(message);
+  });
+
+  it('refuses an id used twice', () => {
+    const text = one({}) + one({ ask: 'And again?' });
+    expect(() => loadCases(text)).toThrow('case a-case: the id is used twice');
+  });
+
+  it('reads the whole set, every id once', () => {
+    expect(cases.length).toBeGreaterThan(100);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+});
