@@ -214,11 +214,12 @@ const OUT_OF_SCOPE: [OutOfScope, RegExp][] = [
     'product',
     /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)|\b(the )?best (crm|software|app|platform|erp)\b/,
   ],
-  ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back)\b/],
   [
     'terms',
-    /\b(refunds?|refund policy|cancel(l?ation)? policy|cancel (the|our|a|my) (contract|project|engagement)|contract terms|payment terms|(sign|signing) (an? )?(nda|non[- ]disclosure)|ndas?|non[- ]disclosure agreements?|liability insurance|insured)\b/,
+    /\b(refunds?|refund policy|cancel(l?ation)? policy|cancel (the|our|a|my) (contract|project|engagement)|contract terms|payment terms|(sign|signing) (an? )?(nda|non[- ]disclosure)|ndas?|non[- ]disclosure agreements?|liability insurance|insured|cancel\w*\b.*\bmoney back|(get|getting) (any (of )?)?(our|my|the) money back)\b/,
   ],
+  // After the terms: getting money back on cancelling is a term, a money-back guarantee a promise.
+  ['promise', /\b(guarantee[ds]?|promise[ds]?|money[- ]back)\b/],
   [
     'account',
     /\b(my|our) (invoice|payment|bill|account|order|check|cheque)s?\b.*\b(paid|received|status|balance|due|arrived|went through)\b|\binvoice #?\d+/,

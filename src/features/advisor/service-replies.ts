@@ -312,7 +312,15 @@ export function comparisonReply(
     [a, b],
     [b, a],
   ].flatMap(([own, other]) => {
-    const otherName = new RegExp(`\\b${other!.name.split(/[ &]/)[0]}`, 'i');
+    // The first two words of a name ("Discovery Workshop", "AI Strategy"): one word alone is
+    // too common ("AI", or "Discovery" as a process step).
+    const otherName = new RegExp(
+      `\\b${other!.name
+        .split(/\s+&?\s*/)
+        .slice(0, 2)
+        .join(' ')}`,
+      'i',
+    );
     return advisor.index.docs
       .filter((d) => d.service === own!.id && d.facet !== 'price')
       .flatMap((d) =>
@@ -327,10 +335,14 @@ export function comparisonReply(
         }),
       );
   });
-  const advice = choosing
+  const crossReferences = choosing
     .sort((x, y) => y.score - x.score)
     .slice(0, 2)
     .map((u) => u.text);
+  // Pages that do not mention each other: say whom each is for, in its own page's words.
+  const advice = crossReferences.length
+    ? crossReferences
+    : [a, b].flatMap((s) => audienceSentence(advisor, s) ?? []);
   return {
     kind: 'answer',
     sources: [serviceSource(a), serviceSource(b)],
@@ -343,4 +355,14 @@ export function comparisonReply(
       .filter(Boolean)
       .join('\n\n'),
   };
+}
+
+/** The first sentence of a service's "Who this is for", naming the service. */
+function audienceSentence(advisor: Advisor, s: ServiceFacts): string | undefined {
+  const doc = advisor.index.docs.find((d) => d.service === s.id && d.facet === 'audience');
+  const first = doc && units(doc.text)[0]?.text;
+  return first?.replace(
+    /^(?:This (?:service|project|package)|The [A-Z][\w&' ]+?)(?= (?:is|suits)\b)/,
+    s.name,
+  );
 }
