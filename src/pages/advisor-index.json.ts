@@ -1,17 +1,28 @@
 import type { APIRoute } from 'astro';
 import { getCollection, render, type CollectionEntry } from 'astro:content';
-import { buildAdvisorIndex } from '../features/advisor/index-builder';
+import {
+  ADVISOR_ARTICLE_LIMIT,
+  advisorArticles,
+  buildAdvisorIndex,
+} from '../features/advisor/index-builder';
 import { getBlock } from '../lib/blocks';
 import { site } from '../site.config';
 
 /**
- * The chat advisor's index, generated from the content collections at build time. Only the chat
- * function reads it (through the static-asset binding); no page loads it.
+ * The chat advisor's index, generated from the content collections (the newest articles) at
+ * build time. Only the chat function reads it (through the static-asset binding); no page
+ * loads it.
  */
 export const GET: APIRoute = async () => {
+  const allArticles = await getCollection('articles');
+  if (allArticles.length > ADVISOR_ARTICLE_LIMIT) {
+    console.warn(
+      `The chat advisor reads the newest ${ADVISOR_ARTICLE_LIMIT} of ${allArticles.length} articles (src/features/advisor/index-builder.ts).`,
+    );
+  }
   const [services, articles, faqs, consultants] = await Promise.all([
     withHeadings(await getCollection('services')),
-    withHeadings(await getCollection('articles')),
+    withHeadings(advisorArticles(allArticles)),
     getCollection('faqs'),
     getCollection('consultants'),
   ]);

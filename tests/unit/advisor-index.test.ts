@@ -4,7 +4,12 @@
  * index that loads and finds them.
  */
 import { describe, expect, it } from 'vitest';
-import { buildAdvisorIndex, type AdvisorSources } from '../../src/features/advisor/index-builder';
+import {
+  ADVISOR_ARTICLE_LIMIT,
+  advisorArticles,
+  buildAdvisorIndex,
+  type AdvisorSources,
+} from '../../src/features/advisor/index-builder';
 import { mdxSections } from '../../src/features/advisor/mdx-sections';
 import { AdvisorSearch } from '../../src/features/advisor/search';
 
@@ -252,5 +257,29 @@ describe('mdxSections', () => {
   it('keeps nested list items under their item', () => {
     const [section] = mdxSections('## Steps\n\n- First\n  - detail\n- Second');
     expect(section?.text).toBe('- First\n  - detail\n- Second');
+  });
+});
+
+describe('advisorArticles', () => {
+  const dated = (n: number) => ({
+    id: `article-${n}`,
+    data: { title: `Article ${n}`, category: 'Guides', publishDate: new Date(2020, 0, n) },
+  });
+
+  it('keeps every article of an archive within the limit, newest first', () => {
+    expect(advisorArticles([dated(1), dated(3), dated(2)]).map((a) => a.id)).toEqual([
+      'article-3',
+      'article-2',
+      'article-1',
+    ]);
+  });
+
+  it('reads only the newest ADVISOR_ARTICLE_LIMIT of a larger archive', () => {
+    const archive = Array.from({ length: ADVISOR_ARTICLE_LIMIT + 25 }, (_, i) => dated(i + 1));
+    const kept = advisorArticles(archive);
+    expect(kept).toHaveLength(ADVISOR_ARTICLE_LIMIT);
+    expect(kept[0]!.id).toBe(`article-${ADVISOR_ARTICLE_LIMIT + 25}`);
+    expect(kept.map((a) => a.id)).not.toContain('article-25');
+    expect(kept.at(-1)!.id).toBe('article-26');
   });
 });

@@ -7,6 +7,7 @@
  * collection data, so tests can call it.
  */
 import type { CollectionEntry } from 'astro:content';
+import { sortNewestFirst, type ArticleSummary } from '../../lib/articles';
 import { formatUsd } from '../../lib/format';
 import { formatUsdRange, serviceName } from '../../lib/services';
 import {
@@ -50,6 +51,20 @@ export interface AdvisorSources {
   consultants: readonly Entry<'consultants'>[];
   /** Other pages' introductions (the free audit's): what the page is and does. */
   pages: readonly { url: string; title: string; text: string }[];
+}
+
+/**
+ * How many articles the advisor reads, newest first. The chat function loads the whole index
+ * into a Workers isolate (128 MB of memory) on a cold start, and Cloudflare Pages serves no
+ * asset over 25 MiB: 1,000 long guides make a 33 MB index that takes 177 MB of heap once
+ * loaded. A hundred make about 3 MB and load in tens of milliseconds. Services, FAQs, the
+ * consultants and the firm's facts are always indexed; every article stays in /search.
+ */
+export const ADVISOR_ARTICLE_LIMIT = 100;
+
+/** The articles the advisor indexes: the newest ADVISOR_ARTICLE_LIMIT. */
+export function advisorArticles<T extends ArticleSummary>(articles: readonly T[]): T[] {
+  return sortNewestFirst(articles).slice(0, ADVISOR_ARTICLE_LIMIT);
 }
 
 /** Anchors of the blocks ServiceLayout renders from frontmatter. */
