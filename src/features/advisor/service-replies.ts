@@ -342,7 +342,7 @@ export function comparisonReply(
   // Pages that do not mention each other: say whom each is for, in its own page's words.
   const advice = crossReferences.length
     ? crossReferences
-    : [a, b].flatMap((s) => audienceSentence(advisor, s) ?? []);
+    : [a, b].flatMap((s) => audienceSentence(s) ?? []);
   return {
     kind: 'answer',
     sources: [serviceSource(a), serviceSource(b)],
@@ -357,10 +357,9 @@ export function comparisonReply(
   };
 }
 
-/** The first sentence of a service's "Who this is for", naming the service. */
-function audienceSentence(advisor: Advisor, s: ServiceFacts): string | undefined {
-  const doc = advisor.index.docs.find((d) => d.service === s.id && d.facet === 'audience');
-  const first = doc && units(doc.text)[0]?.text;
+/** The first sentence of a service's "Who this is for" (its facts keep that paragraph), naming it. */
+function audienceSentence(s: ServiceFacts): string | undefined {
+  const first = s.audience && units(s.audience)[0]?.text;
   return first?.replace(
     /^(?:This (?:service|project|package)|The [A-Z][\w&' ]+?)(?= (?:is|suits)\b)/,
     s.name,
