@@ -3,8 +3,8 @@
  * single-segment .txt path (robots.txt, llms.txt) passes through to the static files;
  * public/_routes.json sends only /*.txt here, so pages never touch this function.
  */
-import type { PagesFunction } from './_lib/env';
-import { indexNowKey, keyFilePath } from './_lib/indexnow';
+import type { PagesFunction } from '#server/env';
+import { indexNowKey, keyFilePath } from '#features/admin/indexnow-api.server';
 
 export const onRequest: PagesFunction = ({ request, env, next }) => {
   const key = indexNowKey(env);

@@ -4,9 +4,9 @@
  * turned into a JSON error without a stack. Static files are served by Pages with
  * public/_headers.
  */
-import { HttpError, errorResponse, json } from './_lib/http';
-import type { PagesFunction } from './_lib/env';
-import { createRouteLimiters, guardRequest, type RouteLimiters } from './_lib/request-guard';
+import { HttpError, errorResponse, json } from '#server/http';
+import type { PagesFunction } from '#server/env';
+import { createRouteLimiters, guardRequest, type RouteLimiters } from '#server/request-guard';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',

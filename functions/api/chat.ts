@@ -1,5 +1,5 @@
 /** POST /api/chat: the AI advisor (src/features/advisor). */
-import { methodNotAllowed } from '../_lib/http';
+import { methodNotAllowed } from '#server/http';
 import { createChatHandler } from '../../src/features/advisor/advisor.server';
 
 export const onRequestPost = createChatHandler();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest } from '../../functions/api/chat/lead';
-import type { Env } from '../../functions/_lib/env';
+import type { Env } from '#server/env';
 import {
   callFunction,
   expectError,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onRequest } from '../../functions/api/chat';
-import type { WorkersAiBinding } from '../../functions/_lib/llm';
+import type { WorkersAiBinding } from '#features/advisor/llm.server';
 import {
   createAdvisorLoader,
   createChatHandler,

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { createMiddleware } from '../../functions/_middleware';
-import type { Env } from '../../functions/_lib/env';
+import type { Env } from '#server/env';
 
 type Handler = (context: any) => Response | Promise<Response>;
 

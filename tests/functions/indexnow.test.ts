@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
 import { onRequest } from '../../functions/api/indexnow';
-import type { Env } from '../../functions/_lib/env';
+import type { Env } from '#server/env';
 import {
   SUPABASE_ANON_KEY,
   callFunction,

@@ -5,7 +5,7 @@ import { createQuestionnaireHandler } from '../../src/features/leads/questionnai
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { onRequest as resendOtherMethods } from '../../functions/api/leads/resend';
 import { onRequest as notifyOtherMethods } from '../../functions/api/leads/notify';
-import type { Env } from '../../functions/_lib/env';
+import type { Env } from '#server/env';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, readJson } from '../../functions/_lib/http';
+import { HttpError, readJson } from '#server/http';
 import { callFunction } from './harness';
 
 describe('functions middleware', () => {

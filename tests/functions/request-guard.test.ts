@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMiddleware } from '../../functions/_middleware';
-import { ABUSE_LIMITS, GUARDED_ROUTES } from '../../functions/_lib/request-guard';
-import { json } from '../../functions/_lib/http';
+import { ABUSE_LIMITS, GUARDED_ROUTES } from '#server/request-guard';
+import { json } from '#server/http';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
 import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
-import type { Env } from '../../functions/_lib/env';
+import type { Env } from '#server/env';
 import { callFunction, expectError, replyJson, startStub, type StubServer } from './harness';
 
 const SITE = 'http://127.0.0.1:8788';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import poor from '../fixtures/psi-poor.json';
 import site from '../fixtures/psi-site.json';
-import { HttpError } from '../../functions/_lib/http';
-import { DEFAULT_PSI_ENDPOINT, psiRequestUrl } from '../../functions/_lib/psi';
+import { HttpError } from '#server/http';
+import { DEFAULT_PSI_ENDPOINT, psiRequestUrl } from '#features/audit/psi.server';
 import {
   MAX_SUGGESTIONS,
   fieldMetrics,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../functions/_lib/http';
+import { HttpError } from '#server/http';
 import {
   clientKey,
   createRateLimiter,
   enforceRateLimit,
   networkKey,
   waitPhrase,
-} from '../../functions/_lib/rate-limit';
+} from '#server/rate-limit';
 
 describe('rate limiter', () => {
   it('allows a burst up to the limit, then refuses with the wait until the next token', () => {

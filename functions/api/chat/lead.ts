@@ -1,5 +1,5 @@
 /** POST /api/chat/lead: a visitor in the chat leaves an email address for a reply. */
-import { methodNotAllowed } from '../../_lib/http';
+import { methodNotAllowed } from '#server/http';
 import { createChatLeadHandler } from '../../../src/features/leads/chat-lead.server';
 
 export const onRequestPost = createChatLeadHandler();

@@ -4,8 +4,8 @@
  * origin; addresses on other hosts are refused (400). Answers {ok:true,submitted}; 503 while
  * INDEXNOW_KEY or Supabase is not configured.
  */
-import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { HttpError, json, parseBody } from '../../../functions/_lib/http';
+import type { Env, PagesFunction } from '#server/env';
+import { HttpError, json, parseBody } from '#server/http';
 import {
   INDEXNOW_TIMEOUT_MS,
   indexNowKey,
@@ -13,8 +13,8 @@ import {
   resolveSubmissionUrls,
   siteOrigin,
   submitToIndexNow,
-} from '../../../functions/_lib/indexnow';
-import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '../../../functions/_lib/supabase-auth';
+} from './indexnow-api.server';
+import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '#server/supabase-auth';
 import { MAX_INDEXNOW_URLS, indexNowRequestSchema, type IndexNowSuccess } from './contract';
 
 /** Room for a full list of 10,000 site addresses; the caller is a verified admin by then. */

@@ -6,10 +6,10 @@
  * unknown lead; 502 when the email failed (recorded on the lead); 503 while the database or
  * the email API is not configured.
  */
-import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { HttpError, json, parseBody } from '../../../functions/_lib/http';
-import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '../../../functions/_lib/supabase-auth';
-import { PostgrestError } from '../../../functions/_lib/supabase-rest';
+import type { Env, PagesFunction } from '#server/env';
+import { HttpError, json, parseBody } from '#server/http';
+import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '#server/supabase-auth';
+import { PostgrestError } from '#server/supabase-rest';
 import { SINK_TIMEOUT_MS } from '../leads/leads.server';
 import { notifyLead, outboxConfig, type NotifyOutcome } from '../leads/outbox.server';
 import { leadNotifyRequestSchema, type LeadNotifyAnswer } from './contract';

@@ -6,8 +6,8 @@
  * sentence: one that names a price or discount the site does not state is withdrawn and the
  * built-in answer stands instead.
  */
-import type { FunctionContext, PagesFunction } from '../../../functions/_lib/env';
-import { HttpError, fieldErrors, json, readJson } from '../../../functions/_lib/http';
+import type { FunctionContext, PagesFunction } from '#server/env';
+import { HttpError, fieldErrors, json, readJson } from '#server/http';
 import {
   LlmError,
   llmProvider,
@@ -15,7 +15,7 @@ import {
   type LlmEnv,
   type LlmMessage,
   type LlmProvider,
-} from '../../../functions/_lib/llm';
+} from './llm.server';
 import { answer, prepareAdvisor, type Advisor } from './advisor';
 import { parseChatRequest, type ChatEvent, type ChatReply } from './contract';
 import { grounding } from './grounding';

@@ -2,8 +2,8 @@
  * The analytics functions' side: each valid event or vitals report becomes one Workers Analytics
  * Engine data point when the route's binding exists (EVENTS, VITALS), else one console line.
  */
-import type { AnalyticsEngineDataset, Env, FunctionContext } from '../../../functions/_lib/env';
-import { HttpError, parseBody, parseWith } from '../../../functions/_lib/http';
+import type { AnalyticsEngineDataset, Env, FunctionContext } from '#server/env';
+import { HttpError, parseBody, parseWith } from '#server/http';
 import { analyticsEventSchema, vitalReportSchema } from './contract';
 
 export type AnalyticsEnv = Env & {

@@ -7,9 +7,9 @@
  * address share one upstream request.
  */
 import * as z from 'zod/mini';
-import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { HttpError, json, readJson } from '../../../functions/_lib/http';
-import { fetchPagespeed, PSI_TIMEOUT_MS } from '../../../functions/_lib/psi';
+import type { Env, PagesFunction } from '#server/env';
+import { HttpError, json, readJson } from '#server/http';
+import { fetchPagespeed, PSI_TIMEOUT_MS } from './psi.server';
 import { mapPsiResult } from './psi-report';
 import { checkAuditTarget, GUARD_MESSAGES } from './url-guard';
 import { auditRequestSchema, type AuditSuccess } from './contract';

@@ -5,8 +5,8 @@
  * with messages of our own.
  */
 import * as z from 'zod/mini';
-import { HttpError } from '../../../functions/_lib/http';
-import { PSI_CATEGORY, siteError } from '../../../functions/_lib/psi';
+import { HttpError } from '#server/http';
+import { PSI_CATEGORY, siteError } from './psi.server';
 import type { AuditMetric, AuditMetrics, AuditSuccess, MetricRating } from './contract';
 import { AUDIT_CATEGORIES, type AuditCategory, type AuditScores } from './audit';
 

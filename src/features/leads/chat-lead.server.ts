@@ -4,8 +4,8 @@
  * through the questionnaire's pipeline, once per Idempotency-Key.
  */
 import * as z from 'zod/mini';
-import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { parseWith } from '../../../functions/_lib/http';
+import type { Env, PagesFunction } from '#server/env';
+import { parseWith } from '#server/http';
 import { CHAT_LEAD_BODY_LIMIT, chatLeadRequestSchema } from './chat-lead-contract';
 import type { ChatLead } from './lead';
 import { createLeadHandler, type LeadHandlerOptions } from './leads.server';

@@ -5,16 +5,16 @@
  * itself. With neither configured, development prints the lead to the console and production
  * refuses it, so a misconfigured site never drops a lead silently.
  */
-import { isDevelopment, type Env, type PagesFunction } from '../../../functions/_lib/env';
-import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '../../../functions/_lib/http';
-import { leadEmailConfig } from '../../../functions/_lib/email';
+import { isDevelopment, type Env, type PagesFunction } from '#server/env';
+import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '#server/http';
+import { leadEmailConfig } from './email.server';
 import {
   PostgrestError,
   insertRow,
   postgrestConfig,
   selectRows,
   type PostgrestConfig,
-} from '../../../functions/_lib/supabase-rest';
+} from '#server/supabase-rest';
 import { fromLeadRow, leadFingerprint, toLeadRow, type Lead, type StoredLeadRow } from './lead';
 import { leadIdFor } from './lead-id';
 import { formatLead } from './notification';

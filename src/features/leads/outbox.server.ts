@@ -6,7 +6,7 @@
  * and recording. Three paths send: the request that stored the lead, an admin's 'Resend
  * notification' in the inbox, and the scheduled job (POST /api/leads/resend).
  */
-import type { Env } from '../../../functions/_lib/env';
+import type { Env } from '#server/env';
 import {
   CONCURRENT_IDEMPOTENT_REQUESTS,
   EmailError,
@@ -14,8 +14,8 @@ import {
   leadEmailConfig,
   sendEmail,
   type EmailConfig,
-} from '../../../functions/_lib/email';
-import { HttpError } from '../../../functions/_lib/http';
+} from './email.server';
+import { HttpError } from '#server/http';
 import {
   filterValue,
   postgrestConfig,
@@ -23,7 +23,7 @@ import {
   selectWhere,
   updateWhere,
   type PostgrestConfig,
-} from '../../../functions/_lib/supabase-rest';
+} from '#server/supabase-rest';
 import { NOTIFY_CLAIM_LEASE_MS, fromLeadRow, type Lead, type StoredLeadRow } from './lead';
 import { formatLead, leadEmailSubject, notificationKey } from './notification';
 

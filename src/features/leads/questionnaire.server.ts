@@ -3,9 +3,9 @@
  * honeypot and (when configured) Turnstile, and delivers the lead once per Idempotency-Key
  * (leads.server.ts). functions/api/questionnaire.ts adapts it to the route.
  */
-import type { PagesFunction } from '../../../functions/_lib/env';
-import { parseWith } from '../../../functions/_lib/http';
-import { verifyTurnstile, type TurnstileEnv } from '../../../functions/_lib/turnstile';
+import type { PagesFunction } from '#server/env';
+import { parseWith } from '#server/http';
+import { verifyTurnstile, type TurnstileEnv } from './turnstile.server';
 import { questionnaireRequestSchema } from './contract';
 import type { QuestionnaireLead } from './lead';
 import { createLeadHandler, type LeadHandlerOptions } from './leads.server';

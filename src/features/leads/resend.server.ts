@@ -4,11 +4,11 @@
  * again. It authenticates with `Authorization: Bearer <LEADS_CRON_SECRET>`, compared in constant
  * time, and answers {ok:true, pending, sent, failed, skipped}.
  */
-import type { Env, PagesFunction } from '../../../functions/_lib/env';
-import { HttpError, json } from '../../../functions/_lib/http';
-import { secretsMatch } from '../../../functions/_lib/secrets';
-import { bearerToken } from '../../../functions/_lib/supabase-auth';
-import { PostgrestError } from '../../../functions/_lib/supabase-rest';
+import type { Env, PagesFunction } from '#server/env';
+import { HttpError, json } from '#server/http';
+import { secretsMatch } from '#server/secrets';
+import { bearerToken } from '#server/supabase-auth';
+import { PostgrestError } from '#server/supabase-rest';
 import { SINK_TIMEOUT_MS } from './leads.server';
 import { outboxConfig, resendPending, type ResendSummary } from './outbox.server';
 

@@ -7,7 +7,7 @@
  * Workers AI wins when both are configured. Errors never carry the key, the prompt or upstream
  * text.
  */
-import type { Env } from './env';
+import type { Env } from '#server/env';
 
 /** A current instruction-tuned model of Workers AI's catalogue. */
 export const DEFAULT_WORKERS_AI_MODEL = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';

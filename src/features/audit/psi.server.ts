@@ -4,8 +4,8 @@
  * failure becomes an HttpError with a message of our own. Reading a successful answer is
  * src/features/audit/psi-report.ts.
  */
-import { HttpError } from './http';
-import { AUDIT_CATEGORIES, type AuditCategory } from '../../src/features/audit/audit';
+import { HttpError } from '#server/http';
+import { AUDIT_CATEGORIES, type AuditCategory } from './audit';
 
 export const DEFAULT_PSI_ENDPOINT = 'https://www.googleapis.com/pagespeedonline/v5/runPagespeed';
 

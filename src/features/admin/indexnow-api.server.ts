@@ -3,8 +3,8 @@
  * about changed pages. The endpoint comes from configuration so tests point it at a local
  * server; IndexNow's answers become errors with messages of our own.
  */
-import type { Env } from './env';
-import { HttpError } from './http';
+import type { Env } from '#server/env';
+import { HttpError } from '#server/http';
 
 export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
 

@@ -2,7 +2,7 @@
  * Sends plain-text email through a Resend-compatible HTTP API: POST {EMAIL_API_URL} with
  * `Authorization: Bearer {EMAIL_API_KEY}` and a JSON body {from, to, reply_to, subject, text}.
  */
-import type { Env } from './env';
+import type { Env } from '#server/env';
 
 /** Resend's endpoint, used when EMAIL_API_URL is not set but the rest of the email settings are. */
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails';

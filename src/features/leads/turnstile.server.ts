@@ -2,8 +2,8 @@
  * Cloudflare Turnstile's siteverify: the one module that checks a visitor's human-check token.
  * The address comes from configuration so tests point it at a local server.
  */
-import type { Env } from './env';
-import { HttpError } from './http';
+import type { Env } from '#server/env';
+import { HttpError } from '#server/http';
 
 /** Cloudflare's token check, used when TURNSTILE_SECRET is set. */
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
