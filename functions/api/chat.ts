@@ -1,7 +1,4 @@
-/** POST /api/chat: the AI advisor (src/features/advisor). */
-import { methodNotAllowed } from '#server/http';
-import { createChatHandler } from '../../src/features/advisor/advisor.server';
+/** POST /api/chat: the AI advisor answers from the site's content (src/features/advisor). */
+import { createChatHandler } from '#features/advisor/advisor.server';
 
-export const onRequestPost = createChatHandler();
-
-export const onRequest = () => methodNotAllowed();
+export const chat = createChatHandler();

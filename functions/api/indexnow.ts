@@ -1,7 +1,4 @@
 /** POST /api/indexnow {urls}: an admin tells search engines about changed pages. */
-import { methodNotAllowed } from '#server/http';
-import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
+import { createIndexNowHandler } from '#features/admin/indexnow.server';
 
-export const onRequestPost = createIndexNowHandler();
-
-export const onRequest = () => methodNotAllowed();
+export const indexNow = createIndexNowHandler();

@@ -1,10 +1,5 @@
-/** POST /api/site-audit {url}: a free PageSpeed Insights audit of a public website. */
-import {
-  auditMethodNotAllowed,
-  createSiteAuditHandler,
-} from '../../src/features/audit/audit.server';
+/** POST /api/site-audit {url}: the free audit of a public website (src/features/audit). */
+import { createSiteAuditHandler } from '#features/audit/audit.server';
 
 /** With this isolate's cache and in-flight map. */
-export const onRequestPost = createSiteAuditHandler();
-
-export const onRequest = auditMethodNotAllowed;
+export const siteAudit = createSiteAuditHandler();

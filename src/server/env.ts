@@ -1,5 +1,5 @@
 /**
- * Configuration every function may read (see README, "Configuration"). All optional: each
+ * Configuration and bindings every route may read (see README, "Configuration"). All optional: each
  * feature says what it does when its variables are unset.
  */
 export interface Env {
@@ -18,11 +18,17 @@ export interface Env {
   LEAD_NOTIFY_TO?: string;
   LEAD_NOTIFY_FROM?: string;
   TURNSTILE_SECRET?: string;
-  /** Bearer secret of POST /api/leads/resend, the scheduled notification job (32+ characters). */
-  LEADS_CRON_SECRET?: string;
   INDEXNOW_KEY?: string;
   INDEXNOW_ENDPOINT?: string;
   SITE_URL?: string;
+  /** The built site (dist/), served by the platform; the Worker reads the advisor index from it. */
+  ASSETS?: AssetsBinding;
+  /** Accepted leads, handed over durably to this Worker's queue consumer. */
+  LEAD_QUEUE?: QueueProducer;
+  /** Leads that could not be delivered, for the dead-letter consumer (and admins). */
+  LEAD_DEAD_LETTERS?: QueueProducer;
+  /** Rate Limiting bindings, one per allowance and scope (see functions/routes.ts). */
+  [binding: `RATE_LIMIT_${string}`]: RateLimitBinding | undefined;
 }
 
 /** A Workers Analytics Engine dataset binding (VITALS, EVENTS); optional, logged without it. */
@@ -54,15 +60,45 @@ export function supabaseProject(
   return url && key ? { url, key } : undefined;
 }
 
-/** What Cloudflare Pages passes a function; standard Request and Response types. */
-export interface FunctionContext<E = Env> {
+/** What a route handler gets: the request, the configuration, and a way to finish work later. */
+export interface RouteContext<E = Env> {
   request: Request;
   env: E;
-  params: Record<string, string | string[]>;
-  data: Record<string, unknown>;
+  /** Keeps the Worker alive for work that must not delay the answer (logging, caching). */
   waitUntil(promise: Promise<unknown>): void;
-  next(input?: Request | string, init?: RequestInit): Promise<Response>;
 }
 
-/** A Pages Function handler (`onRequestPost` and friends). */
-export type PagesFunction<E = Env> = (context: FunctionContext<E>) => Response | Promise<Response>;
+/** A route's handler, called by the router (functions/router.ts) once the guards passed. */
+export type RouteHandler<E = Env> = (context: RouteContext<E>) => Response | Promise<Response>;
+
+/** The Workers Rate Limiting binding (`[[ratelimits]]` in wrangler.toml). */
+export interface RateLimitBinding {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+/** A Cloudflare Queue producer binding (`[[queues.producers]]`). */
+export interface QueueProducer<Body = unknown> {
+  send(body: Body, options?: { delaySeconds?: number }): Promise<void>;
+}
+
+/** One message of a queue batch, as the consumer receives it. */
+export interface QueueMessage<Body = unknown> {
+  readonly id: string;
+  readonly timestamp: Date;
+  readonly body: Body;
+  /** Deliveries so far, this one included (1 on the first). */
+  readonly attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+/** A batch of messages for the Worker's `queue` handler. */
+export interface QueueBatch<Body = unknown> {
+  readonly queue: string;
+  readonly messages: readonly QueueMessage<Body>[];
+}
+
+/** The static assets binding (`[assets] binding`): the built site. */
+export interface AssetsBinding {
+  fetch(request: Request | string): Promise<Response>;
+}

@@ -1,8 +1,8 @@
 /**
  * A small per-client rate limiter (token bucket) for functions that call paid or slow upstreams.
- * State lives in the isolate's memory, so each Workers isolate counts on its own: it stops one
- * client from hammering an endpoint, not a distributed flood. In production the platform's
- * limiter counts across isolates (see request-guard.ts and the README).
+ * State lives in the isolate's memory, so each Workers isolate counts on its own; the platform's
+ * Rate Limiting bindings count across isolates (see request-guard.ts). The isolate's bucket
+ * keeps the windows longer than the platform's 60 seconds, such as ten leads an hour.
  */
 import { HttpError } from './http';
 
@@ -51,10 +51,11 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 
 /**
  * The network an address belongs to, for counting: an IPv4 address itself, an IPv6 address's
- * /64 (one subscriber's prefix: a host can take any address in it at will), and an
- * IPv4-mapped IPv6 address as its IPv4 address. Anything that does not parse is used as given.
+ * /64 (one subscriber's prefix: a host can take any address in it at will) or, with
+ * `prefix` 48, its /48 (what one site or customer is usually given), and an IPv4-mapped IPv6
+ * address as its IPv4 address. Anything that does not parse is used as given.
  */
-export function networkKey(address: string): string {
+export function networkKey(address: string, prefix: 64 | 48 = 64): string {
   const ip = address.trim().toLowerCase().replace(/%.*$/, '');
   if (!ip.includes(':')) return ip;
   const groups = expandIpv6(ip);
@@ -63,9 +64,9 @@ export function networkKey(address: string): string {
   if (mapped)
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
   return `${groups
-    .slice(0, 4)
+    .slice(0, prefix / 16)
     .map((g) => g.toString(16))
-    .join(':')}::/64`;
+    .join(':')}::/${prefix}`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (with `::` and a dotted IPv4 tail), or null. */
@@ -89,15 +90,34 @@ function expandIpv6(ip: string): number[] | null {
   return all.map((g) => parseInt(g, 16));
 }
 
+/** The address a request came from, if it says. */
+function clientAddress(request: Request): string | undefined {
+  return (
+    request.headers.get('CF-Connecting-IP') ??
+    request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim()
+  );
+}
+
 /**
  * Who is asking: Cloudflare's connecting IP (set by the edge, not spoofable through it), else the
  * first forwarded address (local runs), else one shared bucket; IPv6 clients by their /64.
  */
 export function clientKey(request: Request): string {
-  const ip =
-    request.headers.get('CF-Connecting-IP') ??
-    request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
+  const ip = clientAddress(request);
   return ip ? networkKey(ip) : 'unknown';
+}
+
+/**
+ * The client (see clientKey) and, for an IPv6 client, the /48 it belongs to, which shares one
+ * allowance among all its /64s.
+ */
+export function clientNetworks(request: Request): { client: string; network?: string } {
+  const ip = clientAddress(request);
+  const client = ip ? networkKey(ip) : 'unknown';
+  const network = ip ? networkKey(ip, 48) : undefined;
+  return network && network !== client && network.endsWith('/48')
+    ? { client, network }
+    : { client };
 }
 
 /** How long to wait, in words: seconds under two minutes, else whole minutes. */
@@ -115,10 +135,4 @@ export function rateLimited(retryAfter: number): HttpError {
     undefined,
     { 'Retry-After': String(retryAfter) },
   );
-}
-
-/** Throws a 429 JSON error with Retry-After when the client has used up its allowance. */
-export function enforceRateLimit(limiter: RateLimiter, request: Request): void {
-  const { allowed, retryAfter } = limiter.take(clientKey(request));
-  if (!allowed) throw rateLimited(retryAfter);
 }

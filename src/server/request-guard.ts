@@ -1,98 +1,53 @@
 /**
- * Protections of the public POST routes, applied by functions/_middleware.ts before a route
- * runs (so a refused request never reaches an upstream):
- *
- * - Cross-site posts are refused: the lead and chat routes and the audit accept only
- *   `application/json` (415 otherwise), which no other site can send without a CORS preflight
- *   we never grant, and refuse a foreign `Origin` or `Sec-Fetch-Site: cross-site` (403).
- *   Requests without those headers (server-to-server, tests) pass.
- * - Abuse limits per client (IPv6 clients by their /64): a person never meets them, a script
- *   does. The platform's limiter (a Workers Rate Limiting binding, where the runtime offers one)
- *   is asked first; the per-isolate token bucket always counts too, and is all there is
- *   locally. Over the limit: 429 with Retry-After.
- *
- * /api/analytics/* is left out: sendBeacon posts text/plain.
+ * The checks every API request passes before its route runs, in this order (see
+ * docs/architecture.md, "A request's path"): the method (405), the origin (403), the media type
+ * (415), the declared size (413) and the client's allowance (429). functions/router.ts applies
+ * them from the route table in functions/routes.ts; each check here is one small function, so
+ * the order lives in one place and a refused request never reaches an upstream.
  */
-import { isDevelopment, type Env } from './env';
-import { HttpError } from './http';
-import {
-  clientKey,
-  createRateLimiter,
-  rateLimited,
-  type RateLimitOptions,
-  type RateLimiter,
-} from './rate-limit';
+import { isDevelopment, type Env, type RateLimitBinding } from './env';
+import { HttpError, methodNotAllowed } from './http';
+import { clientNetworks, createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';
+import type { RateLimitOptions } from './rate-limit';
 
-/** The allowances, each shared by the routes that name it. */
-export type LimitName = 'leads' | 'audit' | 'chat';
+/** A limit the platform enforces across isolates: `limit` requests per `period` seconds. */
+export interface PlatformLimit {
+  /** The Rate Limiting binding's name in wrangler.toml. */
+  binding: `RATE_LIMIT_${string}`;
+  limit: number;
+  /** The Rate Limiting API counts over 10 or 60 seconds. */
+  period: 10 | 60;
+}
 
 /**
- * Per client: a burst of `limit` requests, refilled evenly over `windowMs`.
- * - leads: questionnaire and chat hand-off together, 10 an hour. A person sends one or two,
- *   and a few retries after a failure.
- * - audit: 20 an hour. Each audit spends PageSpeed Insights quota the whole site shares; a
- *   person audits their own site and a few competitors.
- * - chat: 20 messages in a burst, then 20 a minute, faster than anyone types.
+ * One allowance, shared by the routes that name it. The platform counts per client (an IPv4
+ * address or an IPv6 /64) and per IPv6 /48, so a client holding a whole /48 cannot multiply its
+ * allowance by rotating /64s; the isolate's own bucket adds the longer (hourly) window the
+ * platform's 60-second periods cannot express.
  */
-export const ABUSE_LIMITS: Record<LimitName, RateLimitOptions> = {
-  leads: { limit: 10, windowMs: 60 * 60_000 },
-  audit: { limit: 20, windowMs: 60 * 60_000 },
-  chat: { limit: 20, windowMs: 60_000 },
-};
+export interface Allowance {
+  client: PlatformLimit;
+  network: PlatformLimit;
+  isolate?: RateLimitOptions;
+}
 
-/** The protections of one route. */
+/** What the router knows of one route. */
 export interface RoutePolicy {
-  /** Which allowance its requests count against. */
-  limit: LimitName;
-  /** Only same-site JSON: 415 for other bodies, 403 from another site. */
-  sameSiteJson: boolean;
+  /** The methods it takes; every other one answers 405 before any other check. */
+  methods: readonly string[];
+  /** Refuse requests from other sites (403). */
+  sameOrigin: boolean;
+  /** Only `application/json` bodies (415 otherwise). */
+  json: boolean;
+  /** Largest body in bytes; a larger declared Content-Length answers 413 before reading. */
+  bodyLimit: number;
+  /** The allowance its requests count against. */
+  allowance: string;
 }
 
-/** The guarded routes, by path. */
-export const GUARDED_ROUTES: Record<string, RoutePolicy> = {
-  '/api/questionnaire': { limit: 'leads', sameSiteJson: true },
-  '/api/chat/lead': { limit: 'leads', sameSiteJson: true },
-  '/api/chat': { limit: 'chat', sameSiteJson: true },
-  '/api/site-audit': { limit: 'audit', sameSiteJson: true },
-};
-
-/**
- * The Workers Rate Limiting API (`env.NAME.limit({key})`). Pages projects cannot declare this
- * binding today; the names below take effect if the functions run as a Worker, or through a
- * service binding to one that offers the same method.
- */
-export interface PlatformRateLimiter {
-  limit(options: { key: string }): Promise<{ success: boolean }>;
-}
-
-/** The binding name for each allowance. */
-export const RATE_LIMIT_BINDINGS: Record<LimitName, string> = {
-  leads: 'RATE_LIMIT_LEADS',
-  audit: 'RATE_LIMIT_AUDIT',
-  chat: 'RATE_LIMIT_CHAT',
-};
-
-/** The longest period a platform limit can have (Workers Rate Limiting allows 10 s or 60 s). */
-const PLATFORM_RETRY_AFTER = 60;
-
-/** One per-isolate limiter per allowance. */
-export type RouteLimiters = Record<LimitName, RateLimiter>;
-
-/** Fresh per-isolate limiters with ABUSE_LIMITS. */
-export function createRouteLimiters(): RouteLimiters {
-  return {
-    leads: createRateLimiter(ABUSE_LIMITS.leads),
-    audit: createRateLimiter(ABUSE_LIMITS.audit),
-    chat: createRateLimiter(ABUSE_LIMITS.chat),
-  };
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The policy of the route at `pathname` (case and a trailing slash ignored), if guarded. */
-export function policyFor(pathname: string): RoutePolicy | undefined {
-  const path = pathname.toLowerCase().replace(/\/+$/, '');
-  return GUARDED_ROUTES[path];
+/** The method check: 405 with Allow and the JSON error. */
+export function requireMethod(policy: RoutePolicy, method: string): void {
+  if (!policy.methods.includes(method)) methodNotAllowed(policy.methods.join(', '));
 }
 
 const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -102,56 +57,82 @@ function sameSite(origin: string, request: Request, env: Env): boolean {
   if (origin === new URL(request.url).origin) return true;
   const site = env.SITE_URL?.trim();
   if (site && URL.canParse(site) && origin === new URL(site).origin) return true;
-  // `npm run dev` serves pages on :4321 and forwards /api to the functions on :8788.
+  // `npm run dev` serves pages on :4321 and forwards /api to the Worker on another port.
   return isDevelopment(env) && LOOPBACK.test(origin);
 }
 
-/** 403 for a post from another site, 415 for anything but JSON. */
+/**
+ * 403 for a request from another site: a foreign `Origin` or `Sec-Fetch-Site: cross-site`.
+ * Requests without either header (server-to-server, tests) pass.
+ */
 export function refuseCrossSite(request: Request, env: Env): void {
   const origin = request.headers.get('Origin');
   const fetchSite = request.headers.get('Sec-Fetch-Site');
   if (fetchSite === 'cross-site' || (origin !== null && !sameSite(origin, request, env))) {
     throw new HttpError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
   }
+}
+
+/** 415 for anything but `application/json`, which no other site can send without a preflight. */
+export function requireJson(request: Request): void {
   const type = (request.headers.get('Content-Type') ?? '').toLowerCase();
   if (!/^application\/json\s*(;|$)/.test(type)) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
   }
 }
 
-/** Counts the request against its allowance: the platform's limiter first, then this isolate's. */
-export async function enforceLimit(
-  name: LimitName,
-  request: Request,
-  env: Env,
-  limiters: RouteLimiters,
-): Promise<void> {
-  const key = clientKey(request);
-  const platform = (env as Record<string, unknown>)[RATE_LIMIT_BINDINGS[name]] as
-    PlatformRateLimiter | undefined;
-  if (platform && typeof platform.limit === 'function') {
-    let allowed = true;
-    try {
-      ({ success: allowed } = await platform.limit({ key: `${name}:${key}` }));
-    } catch (err) {
-      // The isolate's own limiter still counts; an unavailable platform limiter lets the request on.
-      console.warn(`Rate limiter ${RATE_LIMIT_BINDINGS[name]} failed`, (err as Error).name);
-    }
-    if (!allowed) throw rateLimited(PLATFORM_RETRY_AFTER);
+/** 413 when the declared Content-Length is over the route's limit (reading enforces it too). */
+export function refuseOversize(request: Request, limit: number): void {
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) {
+    throw new HttpError(413, 'body_too_large', `The request body is larger than ${limit} bytes.`);
   }
-  const { allowed, retryAfter } = limiters[name].take(key);
-  if (!allowed) throw rateLimited(retryAfter);
 }
 
-/** Applies the route's protections; throws the HttpError that answers a refused request. */
-export async function guardRequest(
+/** Per-isolate buckets, one per allowance that has an isolate window. */
+export type IsolateLimiters = Map<string, RateLimiter>;
+
+/** Fresh per-isolate buckets for every allowance of `allowances` that has one. */
+export function createIsolateLimiters(allowances: Record<string, Allowance>): IsolateLimiters {
+  const limiters: IsolateLimiters = new Map();
+  for (const [name, allowance] of Object.entries(allowances)) {
+    if (allowance.isolate) limiters.set(name, createRateLimiter(allowance.isolate));
+  }
+  return limiters;
+}
+
+/** Asks one platform limiter; an unavailable one lets the request on (the isolate still counts). */
+async function platformAllows(env: Env, limit: PlatformLimit, key: string): Promise<boolean> {
+  const binding: RateLimitBinding | undefined = env[limit.binding];
+  if (!binding || typeof binding.limit !== 'function') return true;
+  try {
+    return (await binding.limit({ key })).success;
+  } catch (err) {
+    console.warn(
+      JSON.stringify({ event: 'rate_limiter_failed', binding: limit.binding, error: String(err) }),
+    );
+    return true;
+  }
+}
+
+/**
+ * Counts the request against allowance `name`: the platform's per-client and per-/48 limits,
+ * then this isolate's bucket. Throws the 429 (with Retry-After) when any of them says no.
+ */
+export async function enforceAllowance(
+  name: string,
+  allowance: Allowance,
   request: Request,
   env: Env,
-  limiters: RouteLimiters,
+  limiters: IsolateLimiters,
 ): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
-  const policy = policyFor(new URL(request.url).pathname);
-  if (!policy) return;
-  if (policy.sameSiteJson) refuseCrossSite(request, env);
-  await enforceLimit(policy.limit, request, env, limiters);
+  const { client, network } = clientNetworks(request);
+  if (!(await platformAllows(env, allowance.client, `${name}:${client}`))) {
+    throw rateLimited(allowance.client.period);
+  }
+  if (network && !(await platformAllows(env, allowance.network, `${name}:${network}`))) {
+    throw rateLimited(allowance.network.period);
+  }
+  const bucket = limiters.get(name)?.take(client);
+  if (bucket && !bucket.allowed) throw rateLimited(bucket.retryAfter);
 }

@@ -78,8 +78,9 @@ export async function verifyCaller(
 }
 
 /**
- * The calling admin, from the request's bearer token. Throws 503 when Supabase is not
- * configured, 401 without a live session, 403 for anyone but an admin.
+ * The calling admin, from the request's bearer token. Throws 401 without a live session, 403
+ * for anyone but an admin. A site without accounts configured cannot tell who calls, so it
+ * answers 401 too (and logs why): an anonymous caller learns nothing about the configuration.
  */
 export async function requireAdmin(
   request: Request,
@@ -87,11 +88,14 @@ export async function requireAdmin(
   timeoutMs = SUPABASE_AUTH_TIMEOUT_MS,
 ): Promise<CallerAccount> {
   const config = supabaseAuthConfig(env);
-  if (!config) {
-    throw new HttpError(503, 'auth_not_configured', 'Accounts are not enabled on this site.');
-  }
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
+  if (!config) {
+    console.error(
+      JSON.stringify({ event: 'admin_refused', reason: 'SUPABASE_URL or SUPABASE_ANON_KEY unset' }),
+    );
+    throw unauthenticated();
+  }
   const caller = await verifyCaller(config, token, timeoutMs);
   if (!caller.roles.includes('admin')) {
     throw new HttpError(403, 'forbidden', 'Only admins can do this.');

@@ -51,7 +51,12 @@ describe('schema', () => {
        join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`,
     );
-    expect(rows.map((r) => r.relname)).toEqual(['leads', 'profiles', 'user_roles']);
+    expect(rows.map((r) => r.relname)).toEqual([
+      'lead_dead_letters',
+      'leads',
+      'profiles',
+      'user_roles',
+    ]);
     expect(rows.filter((r) => !r.relrowsecurity)).toEqual([]);
   });
 

@@ -1,18 +1,21 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onRequest, onRequestPost } from '../../functions/api/analytics/event';
 import { eventUrl } from '../../src/lib/analytics';
-import { callFunction, expectError, expectPostOnly } from './harness';
+import { callRoute, expectError } from './harness';
 
 afterEach(() => vi.restoreAllMocks());
 
 /** A link ping as browsers send it: POST, body "PING", Content-Type text/ping. */
-const ping = (path: string, env = {}) =>
-  callFunction(onRequestPost as any, {
+const ping = (path: string, env = {}, headers: Record<string, string> = {}) =>
+  callRoute({
     path,
     raw: 'PING',
-    headers: { 'Content-Type': 'text/ping', 'Ping-To': 'http://127.0.0.1:8788/questionnaire' },
-    env: env as any,
+    headers: {
+      'Content-Type': 'text/ping',
+      'Ping-To': 'http://127.0.0.1:8788/questionnaire',
+      ...headers,
+    },
+    env,
   });
 
 describe('POST /api/analytics/event', () => {
@@ -42,11 +45,48 @@ describe('POST /api/analytics/event', () => {
 
   it('logs a body-less page-view beacon without a binding', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const res = await callFunction(onRequestPost as any, {
+    const res = await callRoute({
       path: eventUrl({ name: 'page_view', path: '/articles', title: 'Articles | Example' }),
     });
     expect(res.status).toBe(204);
-    expect(log).toHaveBeenCalledWith('analytics page_view /articles');
+    expect(log).toHaveBeenCalledWith(
+      JSON.stringify({
+        scope: 'analytics',
+        name: 'page_view',
+        path: '/articles',
+        title: 'Articles | Example',
+      }),
+    );
+  });
+
+  it('logs one JSON line whatever a label holds, so it cannot forge another line', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const label = 'Read more\nanalytics purchase /checkout';
+    const url = eventUrl({
+      name: 'subscribe_click',
+      category: 'Articles',
+      label,
+      path: '/articles',
+    });
+    expect((await ping(url)).status).toBe(204);
+    const line = String(log.mock.calls[0]![0]);
+    expect(line).not.toContain('\n');
+    expect(JSON.parse(line)).toMatchObject({ name: 'subscribe_click', label });
+  });
+
+  it('refuses events posted from another site', async () => {
+    const points: unknown[] = [];
+    const EVENTS = { writeDataPoint: (p: unknown) => points.push(p) };
+    const url = eventUrl({ name: 'page_view', path: '/' });
+    for (const headers of [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ]) {
+      await expectError(await ping(url, { EVENTS }, headers), 403, 'cross_site_request');
+    }
+    expect(points).toEqual([]);
+    const same = { Origin: 'http://127.0.0.1:8788', 'Sec-Fetch-Site': 'same-origin' };
+    expect((await ping(url, { EVENTS }, same)).status).toBe(204);
   });
 
   it.each([
@@ -81,6 +121,4 @@ describe('POST /api/analytics/event', () => {
       { numRuns: 200 },
     );
   });
-
-  it('answers 405 to other methods', () => expectPostOnly(onRequest));
 });

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
-import { onRequest } from '../../functions/api/chat/lead';
 import type { Env } from '#server/env';
 import {
   callFunction,
   expectError,
-  expectPostOnly,
   startLeadSinks,
   type ResendServer,
   type SupabaseServer,
@@ -204,7 +202,4 @@ describe('POST /api/chat/lead', () => {
     expect(printed).toContain('Yes please, email me.');
     expect((await post(handOff, 'chat-4', { env: {} })).status).toBe(503);
   });
-
-  it('answers 405 with Allow: POST to other methods', () =>
-    expectPostOnly(onRequest, { path: '/api/chat/lead' }));
 });

@@ -1,5 +1,5 @@
 /**
- * POST /api/chat through the real middleware: the built-in advisor over the built index; a
+ * POST /api/chat through the Worker's router: the built-in advisor over the built index; a
  * Workers AI binding (a recording fake); an OpenAI-compatible model (local servers that stream
  * server-sent events and record what they receive), including replies that break off, stall or
  * name prices the site does not state.
@@ -7,14 +7,13 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onRequest } from '../../functions/api/chat';
 import type { WorkersAiBinding } from '#features/advisor/llm.server';
 import {
   createAdvisorLoader,
   createChatHandler,
   type ChatEnv,
 } from '../../src/features/advisor/advisor.server';
-import { callFunction, expectError, expectPostOnly, startStub, type StubServer } from './harness';
+import { callFunction, expectError, startStub, type StubServer } from './harness';
 
 const INDEX = readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8');
 
@@ -213,10 +212,6 @@ describe('POST /api/chat, bad input', () => {
     const big = await callFunction(handler, { body: { messages }, env: builtIn });
     expect(big.status).toBe(413);
   });
-
-  it.each(['GET', 'PUT', 'DELETE'])('answers %s with a 405 and Allow: POST', (method) =>
-    expectPostOnly(onRequest, { method }),
-  );
 });
 
 describe('POST /api/chat, OpenAI-compatible model', () => {

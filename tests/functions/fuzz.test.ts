@@ -11,15 +11,13 @@ import { createChatHandler } from '../../src/features/advisor/advisor.server';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
-import { createLeadResendHandler } from '../../src/features/leads/resend.server';
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
 import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
-import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
+import { recordVitals as vitals } from '../../src/features/analytics/analytics.server';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { callFunction, startStub, type StubServer } from './harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
-const CRON_SECRET = 'fuzz-cron-secret-0123456789abcdef0123';
 const UPSTREAM_TIMEOUT_MS = 150;
 /** Longest any call may take: the upstream timeout plus generous room for a loaded machine. */
 const CALL_BUDGET_MS = 3_000;
@@ -81,7 +79,6 @@ const env = () => ({
   LEAD_NOTIFY_FROM: 'site@example.com',
   INDEXNOW_KEY: 'abcdef0123456789',
   INDEXNOW_ENDPOINT: `${upstream.url}/indexnow`,
-  LEADS_CRON_SECRET: CRON_SECRET,
 });
 
 const validBodies = {
@@ -141,11 +138,7 @@ const headers = fc.record(
   {
     'Content-Type': contentType,
     'Idempotency-Key': fc.oneof(fc.uuid(), fc.string({ maxLength: 200 })),
-    Authorization: fc.oneof(
-      fc.constant('Bearer token'),
-      fc.constant(`Bearer ${CRON_SECRET}`),
-      fc.string({ maxLength: 60 }),
-    ),
+    Authorization: fc.oneof(fc.constant('Bearer token'), fc.string({ maxLength: 60 })),
   },
   { requiredKeys: ['Content-Type'] },
 );
@@ -194,7 +187,6 @@ const targets: Target[] = [
   ['chat', () => createChatHandler({ llmTimeoutMs: UPSTREAM_TIMEOUT_MS }), validBodies.chat, true],
   ['questionnaire', () => createQuestionnaireHandler(bounded), validBodies.questionnaire, true],
   ['chat/lead', () => createChatLeadHandler(bounded), validBodies.chatLead, true],
-  ['leads/resend', () => createLeadResendHandler(bounded), {}, true],
   ['leads/notify', () => createLeadNotifyHandler(bounded), validBodies.notify, true],
   ['site-audit', () => createSiteAuditHandler(bounded), validBodies.audit, true],
   ['indexnow', () => createIndexNowHandler(bounded), validBodies.indexnow, true],

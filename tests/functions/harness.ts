@@ -1,14 +1,16 @@
 /**
- * Helpers for function tests: call a Pages Function handler (through the real middleware) with a
- * Request, and run small local HTTP servers that stand in for upstream services and record what
- * they receive, so the functions' real request code runs.
+ * Helpers for function tests: call a route through the Worker's real router (its checks, its
+ * headers, its error answers) with a Request, and run small local HTTP servers that stand in
+ * for upstream services and record what they receive, so the routes' real request code runs.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { createMiddleware } from '../../functions/_middleware';
+import { createApp } from '../../functions/router';
+import { ALLOWANCES } from '../../functions/routes';
 import type { Env } from '#server/env';
+import { createIsolateLimiters, type IsolateLimiters } from '#server/request-guard';
 
 type Handler = (context: any) => Response | Promise<Response>;
 
@@ -22,14 +24,41 @@ export interface CallOptions {
   env?: object;
   ip?: string;
   /**
-   * The middleware to run through; a fresh one (with fresh abuse limiters) per call unless a
-   * test shares one to see limits add up.
+   * The isolate's rate-limit buckets: fresh ones per call unless a test shares them to see
+   * limits add up (see {@link freshLimiters}).
    */
-  middleware?: Handler;
+  limiters?: IsolateLimiters;
 }
 
-/** Calls `handler` the way Pages would, wrapped in functions/_middleware.ts. */
+/** Fresh per-isolate buckets for every allowance, for tests that count requests. */
+export const freshLimiters = () => createIsolateLimiters(ALLOWANCES);
+
+/** What a Worker's fetch handler gets as its third argument; work it is given is awaited. */
+function executionContext(waits: Promise<unknown>[]) {
+  return {
+    waitUntil: (p: Promise<unknown>) => void waits.push(p),
+    passThroughOnException: () => {},
+    props: {},
+  };
+}
+
+/**
+ * Sends a request through the Worker's router with `handler` as the route at `options.path`
+ * (a table route keeps its checks; any other path gets none), and waits for the work it left
+ * with waitUntil.
+ */
 export async function callFunction(handler: Handler, options: CallOptions = {}): Promise<Response> {
+  const { path = '/api/test' } = options;
+  const app = createApp({ handlers: { [path]: handler }, limiters: options.limiters });
+  return request(app, options);
+}
+
+/** Sends a request to the Worker's router as the table builds it (the real route handlers). */
+export async function callRoute(options: CallOptions): Promise<Response> {
+  return request(createApp({ limiters: options.limiters }), options);
+}
+
+async function request(app: ReturnType<typeof createApp>, options: CallOptions) {
   const { method = 'POST', path = '/api/test', body, raw, env = {}, ip = '203.0.113.7' } = options;
   const headers = new Headers({ 'CF-Connecting-IP': ip, ...options.headers });
   let payload: string | undefined = raw;
@@ -37,39 +66,30 @@ export async function callFunction(handler: Handler, options: CallOptions = {}):
     payload = JSON.stringify(body);
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   }
-  const request = new Request(new URL(path, 'http://127.0.0.1:8788'), {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : payload,
-  });
   const waits: Promise<unknown>[] = [];
-  const base = {
-    request,
-    env,
-    params: {},
-    data: {},
-    functionPath: path,
-    waitUntil: (p: Promise<unknown>) => waits.push(p),
-    passThroughOnException: () => {},
-  };
-  const context = { ...base, next: async () => handler(base) };
-  const middleware = options.middleware ?? createMiddleware();
-  const response = await middleware(context as any);
+  const response = await app.request(
+    new URL(path, 'http://127.0.0.1:8788').href,
+    { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : payload },
+    env as Env,
+    executionContext(waits) as never,
+  );
   await Promise.allSettled(waits);
   return response;
 }
 
 /**
- * Calls `onRequest`, the handler a route exports for the methods it does not take, with
- * `options.method` (GET unless given), and asserts the answer: 405, Allow: POST and a JSON error
- * with the code method_not_allowed. Answers the parsed body.
+ * Asserts the answer to a method a route does not take: 405, `Allow` naming what it takes,
+ * and a JSON error with the code method_not_allowed. Answers the parsed body.
  */
-export async function expectPostOnly(onRequest: Handler, options: CallOptions = {}): Promise<any> {
-  const { method = 'GET' } = options;
-  const body = method === 'GET' || method === 'HEAD' ? undefined : {};
-  const res = await callFunction(onRequest, { body, ...options, method });
-  expect(res.headers.get('Allow')).toBe('POST');
-  return expectError(res, 405, 'method_not_allowed');
+export async function expectMethodNotAllowed(
+  path: string,
+  method: string,
+  options: Omit<CallOptions, 'path' | 'method'> = {},
+  allow = 'POST',
+): Promise<any> {
+  const res = await callRoute({ ...options, path, method });
+  expect(res.headers.get('Allow'), `${method} ${path}`).toBe(allow);
+  return expectError(res, 405, 'method_not_allowed', `${method} ${path}`);
 }
 
 /**
@@ -166,18 +186,23 @@ export interface ResendServer extends StubServer {
   failNext: (count: number) => void;
   /** Each send answers after `ms`, to make requests overlap. */
   setDelay: (ms: number) => void;
+  /** While down, every request answers 503 and nothing is sent. */
+  setDown: (down: boolean) => void;
 }
 
 /** A loopback Resend with Resend's idempotency answers (tests/e2e/stubs/email.stub.cjs). */
 export async function startResend(): Promise<ResendServer> {
   const resend = createResend({ apiKey: EMAIL_API_KEY });
-  const server = await startStub((req, res) =>
-    resend.handle({ method: req.method, headers: req.headers, body: req.body }, res),
-  );
+  let down = false;
+  const server = await startStub((req, res) => {
+    if (down) return replyJson(res, 503, { name: 'application_error', message: 'down' });
+    resend.handle({ method: req.method, headers: req.headers, body: req.body }, res);
+  });
   return Object.assign(server, {
     sent: resend.sent as SentEmail[],
     failNext: resend.failNext as (count: number) => void,
     setDelay: resend.setDelay as (ms: number) => void,
+    setDown: (value: boolean) => void (down = value),
   });
 }
 
@@ -229,6 +254,12 @@ export type StandInRow = Record<string, any>;
 export interface SupabaseServer extends StubServer {
   /** The rows of the `leads` table. */
   leads: StandInRow[];
+  /** The rows of the `lead_dead_letters` table. */
+  deadLetters: StandInRow[];
+  /** While down, every request answers 503. */
+  setDown: (down: boolean) => void;
+  /** The next `count` writes to `leads` are refused with a 400, as Postgres refuses bad text. */
+  refuseNext: (count: number) => void;
 }
 
 /** Answers Supabase Auth's GET /auth/v1/user and rpc get_current_user_roles for ACCOUNTS. */
@@ -268,15 +299,33 @@ function answerAuth(req: RecordedRequest, res: ServerResponse): void {
  */
 export async function startSupabase(): Promise<SupabaseServer> {
   const table = createLeadsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
+  const deadLetters: StandInRow[] = [];
+  let down = false;
+  let refusals = 0;
   const server = await startStub((req, res) => {
+    if (down) return replyJson(res, 503, { message: 'upstream unavailable' });
     const url = new URL(req.url, 'http://stub');
+    if (url.pathname === '/rest/v1/lead_dead_letters' && req.method === 'POST') {
+      const row = req.json();
+      if (!deadLetters.some((r) => r.id === row.id)) deadLetters.push(row);
+      return replyJson(res, 201, []);
+    }
     if (url.pathname !== '/rest/v1/leads') return answerAuth(req, res);
+    if (refusals > 0 && req.method === 'POST') {
+      refusals--;
+      return replyJson(res, 400, { code: '22P05', message: 'unsupported Unicode escape sequence' });
+    }
     table.handle(
       { method: req.method, query: url.searchParams, headers: req.headers, body: req.body },
       res,
     );
   });
-  return Object.assign(server, { leads: table.rows as StandInRow[] });
+  return Object.assign(server, {
+    leads: table.rows as StandInRow[],
+    deadLetters,
+    setDown: (value: boolean) => void (down = value),
+    refuseNext: (count: number) => void (refusals = count),
+  });
 }
 
 /** Function configuration for `supabase`: the service role and the anon key. */

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { onRequest as keyFile } from '../../functions/[key]';
-import { callFunction } from './harness';
+import { callRoute } from './harness';
 
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
-/** Calls the key-file route; `next` stands for the static file server. */
+/** The built site, as the assets binding serves it. */
+const ASSETS = { fetch: async () => new Response('static file', { status: 200 }) };
+
+/** Asks the Worker for `path`; every file but the key comes from the assets binding. */
 function get(path: string, env: Record<string, string> = { INDEXNOW_KEY: KEY }, method = 'GET') {
-  return callFunction(
-    (context: Parameters<typeof keyFile>[0]) =>
-      keyFile({ ...context, next: async () => new Response('static file', { status: 200 }) }),
-    { method, path, env },
-  );
+  return callRoute({ method, path, env: { ...env, ASSETS } });
 }
 
 describe('GET /{INDEXNOW_KEY}.txt', () => {

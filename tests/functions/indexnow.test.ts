@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
-import { onRequest } from '../../functions/api/indexnow';
 import type { Env } from '#server/env';
 import {
   SUPABASE_ANON_KEY,
   callFunction,
   expectError,
-  expectPostOnly,
   startStub,
   startSupabase,
   type StubServer,
@@ -64,17 +62,28 @@ function submit(urls: unknown, options: { token?: string; env?: Env } = {}) {
 
 describe('POST /api/indexnow: who may submit', () => {
   it.each([
-    ['until INDEXNOW_KEY is set', { INDEXNOW_KEY: undefined }, 'indexnow_not_configured'],
-    [
-      'to an INDEXNOW_KEY IndexNow would refuse',
-      { INDEXNOW_KEY: 'no!' },
-      'indexnow_not_configured',
-    ],
-    ['while Supabase is not configured', { SUPABASE_URL: undefined }, 'auth_not_configured'],
-  ])('answers 503 %s, before asking anyone', async (_, missing, code) => {
+    ['until INDEXNOW_KEY is set', { INDEXNOW_KEY: undefined }],
+    ['to an INDEXNOW_KEY IndexNow would refuse', { INDEXNOW_KEY: 'no!' }],
+  ])('answers an admin 503 %s, before asking IndexNow', async (_, missing) => {
     const res = await submit(['/'], { token: 'admin-token', env: env(missing) });
-    await expectError(res, 503, code);
-    expect(supabase.requests).toHaveLength(0);
+    await expectError(res, 503, 'indexnow_not_configured');
+    expect(indexnow.requests).toHaveLength(0);
+  });
+
+  it('says nothing of the configuration to a caller it has not authenticated', async () => {
+    for (const token of [undefined, 'user-token', 'forged-token']) {
+      const res = await submit(['/'], {
+        ...(token && { token }),
+        env: env({ INDEXNOW_KEY: undefined }),
+      });
+      expect([401, 403], String(token)).toContain(res.status);
+    }
+    // Without Supabase configured nobody can be authenticated: 401, asking nobody.
+    const res = await submit(['/'], {
+      token: 'admin-token',
+      env: env({ SUPABASE_URL: undefined }),
+    });
+    await expectError(res, 401, 'unauthenticated');
     expect(indexnow.requests).toHaveLength(0);
   });
 
@@ -192,9 +201,6 @@ describe('POST /api/indexnow: what is submitted', () => {
     }
     expect(indexnow.requests).toHaveLength(1);
   });
-
-  it('answers 405 to other methods', () =>
-    expectPostOnly(onRequest, { path: '/api/indexnow', env: env() }));
 });
 
 describe('POST /api/indexnow: IndexNow’s answers', () => {

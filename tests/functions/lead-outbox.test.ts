@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLeadResendHandler } from '../../src/features/leads/resend.server';
+import { resendUnnotified } from '../../src/features/leads/resend.server';
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
-import { onRequest as resendOtherMethods } from '../../functions/api/leads/resend';
-import { onRequest as notifyOtherMethods } from '../../functions/api/leads/notify';
 import type { Env } from '#server/env';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
   emailEnv,
   expectError,
-  expectPostOnly,
   startLeadSinks,
   startResend,
   type ResendServer,
@@ -20,7 +17,6 @@ import {
 } from './harness';
 
 const TIMEOUT_MS = 300;
-const SECRET = 'a-long-random-secret-for-the-resend-job-0123456789';
 const HOUR = 60 * 60_000;
 
 const answers = SAMPLE_ANSWERS;
@@ -35,7 +31,7 @@ beforeEach(async () => {
   const sinks = await startLeadSinks();
   ({ db, mail } = sinks);
   servers.push(db, mail);
-  env = { ...sinks.env, LEADS_CRON_SECRET: SECRET };
+  env = sinks.env;
 });
 
 afterEach(async () => {
@@ -43,16 +39,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-const resendJob = createLeadResendHandler({ timeoutMs: TIMEOUT_MS, retryWaitMs: 20 });
 const notify = createLeadNotifyHandler({ timeoutMs: TIMEOUT_MS, retryWaitMs: 20 });
 
-const runJob = (secret: string | null = SECRET, e: Env = env) =>
-  callFunction(resendJob, {
-    path: '/api/leads/resend',
-    body: {},
-    env: e,
-    headers: secret === null ? {} : { Authorization: `Bearer ${secret}` },
-  });
+/** One run of the Cron Trigger's resend job; its summary. */
+const runJob = (e: Env = env) => resendUnnotified(e, { timeoutMs: TIMEOUT_MS, retryWaitMs: 20 });
 
 const resendAsAdmin = (id: unknown, token = 'admin-token', e: Env = env) =>
   callFunction(notify, {
@@ -107,15 +97,13 @@ function storedRow(overrides: Record<string, unknown>) {
   return id;
 }
 
-describe('POST /api/leads/resend (the scheduled job)', () => {
+describe('the scheduled resend (Cron Trigger)', () => {
   it('emails every recent unnotified lead once and marks it notified', async () => {
     const first = await submitLead('job-1');
     const second = await submitLead('job-2');
     expect(mail.sent).toHaveLength(0);
 
-    const res = await runJob();
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, pending: 2, sent: 2, failed: 0, skipped: 0 });
+    expect(await runJob()).toEqual({ pending: 2, sent: 2, failed: 0, skipped: 0 });
     expect(mail.sent.map((m) => m.key)).toEqual([`lead-${first}`, `lead-${second}`]);
     for (const row of db.leads) {
       expect(row.notified_at).not.toBeNull();
@@ -123,16 +111,16 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
     }
 
     // Nothing is left to send.
-    expect(await (await runJob()).json()).toMatchObject({ pending: 0, sent: 0 });
+    expect(await runJob()).toMatchObject({ pending: 0, sent: 0 });
     expect(mail.sent).toHaveLength(2);
   });
 
   it('records a failed attempt and tries again on the next run', async () => {
     const id = await submitLead('job-3');
     mail.failNext(1);
-    expect(await (await runJob()).json()).toMatchObject({ pending: 1, sent: 0, failed: 1 });
+    expect(await runJob()).toMatchObject({ pending: 1, sent: 0, failed: 1 });
     expect(db.leads[0]).toMatchObject({ notified_at: null, notify_attempts: 2 });
-    expect(await (await runJob()).json()).toMatchObject({ pending: 1, sent: 1 });
+    expect(await runJob()).toMatchObject({ pending: 1, sent: 1 });
     expect(mail.sent.map((m) => m.key)).toEqual([`lead-${id}`]);
   });
 
@@ -148,8 +136,7 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
       notify_claimed_at: new Date(Date.now() - 10 * 60_000).toISOString(),
     });
 
-    expect(await (await runJob()).json()).toEqual({
-      ok: true,
+    expect(await runJob()).toEqual({
       pending: 2,
       sent: 2,
       failed: 0,
@@ -167,34 +154,15 @@ describe('POST /api/leads/resend (the scheduled job)', () => {
     // A new Resend would send it again: compare what the job sends with what the request sent.
     const other = await startResend();
     servers.push(other);
-    await runJob(SECRET, { ...env, ...emailEnv(other) });
+    await runJob({ ...env, ...emailEnv(other) });
     expect(other.requests[0]!.body).toBe(fromRequest);
     expect(other.requests[0]!.headers['idempotency-key']).toBe(`lead-${id}`);
   });
 
-  it('needs the secret: 401 without it or with a wrong one, and never sends', async () => {
-    await submitLead('job-5');
-    for (const secret of [null, 'wrong', `${SECRET}x`, SECRET.slice(0, -1)]) {
-      const res = await runJob(secret);
-      expect(res.status, String(secret)).toBe(401);
-      expect((await res.json()).error.code).toBe('unauthenticated');
-    }
-    expect(mail.requests).toHaveLength(1);
-  });
-
-  it('stays closed while LEADS_CRON_SECRET is unset or too short to be safe', async () => {
-    for (const secret of [undefined, '', 'short-secret']) {
-      const res = await runJob(secret ?? 'anything', { ...env, LEADS_CRON_SECRET: secret });
-      await expectError(res, 503, 'resend_not_configured');
-    }
-  });
-
-  it('answers 503 without a database or an email API, and 502 when the database is down', async () => {
-    const noMail = { ...env, EMAIL_API_KEY: undefined };
-    expect((await runJob(SECRET, noMail)).status).toBe(503);
-    const down = { ...env, SUPABASE_URL: 'http://127.0.0.1:9' };
-    const res = await runJob(SECRET, down);
-    await expectError(res, 502, 'database_unavailable');
+  it('does nothing without a database and an email API, and fails when the database is down', async () => {
+    expect(await runJob({ ...env, EMAIL_API_KEY: undefined })).toBeUndefined();
+    await expect(runJob({ ...env, SUPABASE_URL: 'http://127.0.0.1:9' })).rejects.toThrow();
+    expect(mail.requests).toHaveLength(0);
   });
 });
 
@@ -284,17 +252,16 @@ describe('at most one email per lead, whichever path sends it', () => {
       resendAsAdmin(id),
       runJob(),
     ]);
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.map((r) => (r instanceof Response ? r.status : 'ran'))).toEqual([
+      200,
+      200,
+      'ran',
+      200,
+      'ran',
+    ]);
     expect(mail.sent).toHaveLength(1);
     expect(db.leads[0]!.notified_at).not.toBeNull();
     // The claim let exactly one path ask the email API: the failed first try, then one send.
     expect(mail.requests).toHaveLength(2);
   });
-});
-
-describe('other methods than POST', () => {
-  it.each([
-    ['/api/leads/resend', resendOtherMethods],
-    ['/api/leads/notify', notifyOtherMethods],
-  ])('%s answers them with 405', (path, onRequest) => expectPostOnly(onRequest, { path }));
 });

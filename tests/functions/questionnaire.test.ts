@@ -4,13 +4,11 @@ import {
   type QuestionnaireEnv,
 } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
-import { onRequest } from '../../functions/api/questionnaire';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
   emailEnv,
   expectError,
-  expectPostOnly,
   replyJson,
   startLeadSinks,
   startResend,
@@ -453,9 +451,6 @@ describe('POST /api/questionnaire input', () => {
     expect(res.status).toBe(413);
     expect(mail.requests).toHaveLength(0);
   });
-
-  it('answers 405 with Allow: POST to other methods', () =>
-    expectPostOnly(onRequest, { path: '/api/questionnaire' }));
 
   it('checks a Turnstile token when TURNSTILE_SECRET is set', async () => {
     const verify = track(

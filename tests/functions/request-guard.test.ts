@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMiddleware } from '../../functions/_middleware';
-import { ABUSE_LIMITS, GUARDED_ROUTES } from '#server/request-guard';
+import { ALLOWANCES, ROUTES } from '../../functions/routes';
+import type { IsolateLimiters } from '#server/request-guard';
 import { json } from '#server/http';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
-import { onRequestPost as vitals } from '../../functions/api/analytics/vitals';
 import type { Env } from '#server/env';
-import { callFunction, expectError, replyJson, startStub, type StubServer } from './harness';
+import {
+  callFunction,
+  callRoute,
+  expectError,
+  freshLimiters,
+  replyJson,
+  startStub,
+  type StubServer,
+} from './harness';
 
 const SITE = 'http://127.0.0.1:8788';
 
@@ -24,7 +31,7 @@ beforeEach(() => {
 const post = (
   path: string,
   options: { headers?: Record<string, string>; raw?: string; env?: Env; ip?: string } = {},
-  middleware?: ReturnType<typeof createMiddleware>,
+  limiters?: IsolateLimiters,
 ) =>
   callFunction(route, {
     path,
@@ -32,7 +39,7 @@ const post = (
     headers: options.headers ?? {},
     env: options.env ?? {},
     ...(options.ip && { ip: options.ip }),
-    ...(middleware && { middleware }),
+    ...(limiters && { limiters }),
   });
 
 const jsonRoutes = ['/api/questionnaire', '/api/chat', '/api/chat/lead', '/api/site-audit'];
@@ -116,8 +123,8 @@ describe('cross-site posts', () => {
     }
   });
 
-  it('leaves web-vitals beacons (text/plain, analytics) alone, and other routes too', async () => {
-    const beacon = await callFunction(vitals, {
+  it('takes web-vitals beacons as text/plain from the site, and only JSON elsewhere', async () => {
+    const beacon = await callRoute({
       path: '/api/analytics/vitals',
       raw: JSON.stringify({
         metric: 'LCP',
@@ -133,16 +140,7 @@ describe('cross-site posts', () => {
     expect(
       (await post('/api/indexnow', { raw: '{}', headers: { 'Content-Type': 'text/plain' } }))
         .status,
-    ).toBe(200);
-  });
-
-  it('does not guard reads: a GET reaches the route and gets its own answer', async () => {
-    const res = await callFunction(route, {
-      method: 'GET',
-      path: '/api/questionnaire',
-      headers: { Origin: 'https://evil.example' },
-    });
-    expect(res.status).toBe(200);
+    ).toBe(415);
   });
 });
 
@@ -150,14 +148,14 @@ describe('abuse limits', () => {
   beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => {}));
 
   it('lets a burst through per client, then answers 429 with Retry-After', async () => {
-    const middleware = createMiddleware();
+    const limiters = freshLimiters();
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      statuses.push((await post('/api/site-audit', { ip: '203.0.113.50' }, middleware)).status);
+      statuses.push((await post('/api/site-audit', { ip: '203.0.113.50' }, limiters)).status);
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(ABUSE_LIMITS.audit.limit);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - ABUSE_LIMITS.audit.limit);
-    const refused = await post('/api/site-audit', { ip: '203.0.113.50' }, middleware);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(ALLOWANCES.audit.isolate.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - ALLOWANCES.audit.isolate.limit);
+    const refused = await post('/api/site-audit', { ip: '203.0.113.50' }, limiters);
     expect(refused.status).toBe(429);
     // One audit back every three minutes.
     expect(refused.headers.get('Retry-After')).toBe('180');
@@ -166,59 +164,101 @@ describe('abuse limits', () => {
       message: 'Too many requests. Please wait 3 minutes and try again.',
     });
     // Another client is not affected.
-    expect((await post('/api/site-audit', { ip: '203.0.113.51' }, middleware)).status).toBe(200);
+    expect((await post('/api/site-audit', { ip: '203.0.113.51' }, limiters)).status).toBe(200);
   });
 
   it('counts the questionnaire and the chat hand-off against one allowance', async () => {
-    const middleware = createMiddleware();
+    const limiters = freshLimiters();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await post('/api/questionnaire', { ip: '198.51.100.7' }, middleware)).status);
-      statuses.push((await post('/api/chat/lead', { ip: '198.51.100.7' }, middleware)).status);
+      statuses.push((await post('/api/questionnaire', { ip: '198.51.100.7' }, limiters)).status);
+      statuses.push((await post('/api/chat/lead', { ip: '198.51.100.7' }, limiters)).status);
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(ABUSE_LIMITS.leads.limit);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(ALLOWANCES.leads.isolate.limit);
     expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 
   it('allows the chat 20 messages in a burst', async () => {
-    const middleware = createMiddleware();
+    const limiters = freshLimiters();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      statuses.push((await post('/api/chat', { ip: '192.0.2.9' }, middleware)).status);
+      statuses.push((await post('/api/chat', { ip: '192.0.2.9' }, limiters)).status);
     }
     expect(statuses.indexOf(429)).toBe(20);
     expect(reached).toBe(20);
   });
 
   it('counts IPv6 clients by their /64', async () => {
-    const middleware = createMiddleware();
+    const limiters = freshLimiters();
     const ips = ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:fffe', '2001:DB8:1:2:0:0:0:3'];
-    for (let i = 0; i < ABUSE_LIMITS.leads.limit; i++) {
-      expect((await post('/api/questionnaire', { ip: ips[i % 3] }, middleware)).status).toBe(200);
+    for (let i = 0; i < ALLOWANCES.leads.isolate.limit; i++) {
+      expect((await post('/api/questionnaire', { ip: ips[i % 3] }, limiters)).status).toBe(200);
     }
     for (const ip of ips) {
-      expect((await post('/api/questionnaire', { ip }, middleware)).status, ip).toBe(429);
+      expect((await post('/api/questionnaire', { ip }, limiters)).status, ip).toBe(429);
     }
-    expect((await post('/api/questionnaire', { ip: '2001:db8:1:3::1' }, middleware)).status).toBe(
+    expect((await post('/api/questionnaire', { ip: '2001:db8:1:3::1' }, limiters)).status).toBe(
       200,
     );
   });
 
-  it('asks the platform limiter first, with the client’s network as key', async () => {
-    const keys: string[] = [];
-    const env = {
-      RATE_LIMIT_AUDIT: {
-        limit: async ({ key }: { key: string }) => {
-          keys.push(key);
-          return { success: false };
-        },
+  /** A Rate Limiting binding as the platform has it: `limit` per key in each window. */
+  function platformLimit(limit: number, seen: string[] = []) {
+    const counts = new Map<string, number>();
+    return {
+      seen,
+      limit: async ({ key }: { key: string }) => {
+        seen.push(key);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return { success: counts.get(key)! <= limit };
       },
-    } as Env;
+    };
+  }
+
+  it('asks the platform first, per client and per /48, and refuses before the route', async () => {
+    const seen: string[] = [];
+    const env = {
+      RATE_LIMIT_AUDIT: platformLimit(0, seen),
+      RATE_LIMIT_AUDIT_NET: platformLimit(100, seen),
+    } as unknown as Env;
     const res = await post('/api/site-audit', { ip: '2001:db8:aa:bb:1::9', env });
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe('60');
-    expect(keys).toEqual(['audit:2001:db8:aa:bb::/64']);
+    expect(seen).toEqual(['audit:2001:db8:aa:bb::/64']);
     expect(reached).toBe(0);
+  });
+
+  it('shares one allowance among the /64s of a /48: 40 of them send a lead each', async () => {
+    const { client, network } = ALLOWANCES.leads;
+    const env = {
+      [client.binding]: platformLimit(client.limit),
+      [network.binding]: platformLimit(network.limit),
+    } as unknown as Env;
+    const limiters = freshLimiters();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const ip = `2001:db8:77:${(i + 1).toString(16)}::1`;
+      statuses.push((await post('/api/questionnaire', { ip, env }, limiters)).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(network.limit);
+    expect(statuses.slice(network.limit).every((s) => s === 429)).toBe(true);
+    // Another /48 keeps its own allowance.
+    const other = await post('/api/questionnaire', { ip: '2001:db8:78:1::1', env }, limiters);
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses a burst from one client at the platform limit, across isolates', async () => {
+    const { client, network } = ALLOWANCES.chat;
+    const env = {
+      [client.binding]: platformLimit(client.limit),
+      [network.binding]: platformLimit(network.limit),
+    } as unknown as Env;
+    const statuses: number[] = [];
+    // A fresh isolate each time: only the platform counts across them.
+    for (let i = 0; i < client.limit + 5; i++) {
+      statuses.push((await post('/api/chat', { ip: '198.51.100.20', env })).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(client.limit);
   });
 
   it('falls back to its own limiter when the platform limiter fails', async () => {
@@ -228,12 +268,39 @@ describe('abuse limits', () => {
           throw new Error('unavailable');
         },
       },
-    } as Env;
+    } as unknown as Env;
     expect((await post('/api/chat', { env })).status).toBe(200);
   });
 
-  it('guards exactly the documented routes', () => {
-    expect(Object.keys(GUARDED_ROUTES).sort()).toEqual([...jsonRoutes].sort());
+  it('limits the admin routes before a token costs an Auth call', async () => {
+    const auth = await startStub((_req, res) => replyJson(res, 401, { msg: 'bad_jwt' }));
+    try {
+      const env = {
+        SUPABASE_URL: auth.url,
+        SUPABASE_ANON_KEY: 'anon',
+        RATE_LIMIT_ADMIN: platformLimit(ALLOWANCES.admin.client.limit),
+      } as unknown as Env;
+      const statuses: number[] = [];
+      for (let i = 0; i < ALLOWANCES.admin.client.limit + 10; i++) {
+        const res = await callRoute({
+          path: '/api/leads/notify',
+          body: { id: crypto.randomUUID() },
+          headers: { Authorization: `Bearer bogus-${i}` },
+          env,
+          ip: '198.51.100.30',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(ALLOWANCES.admin.client.limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      expect(auth.requests).toHaveLength(ALLOWANCES.admin.client.limit);
+    } finally {
+      await auth.close();
+    }
+  });
+
+  it('names every public JSON route in the route table with its allowance', () => {
+    for (const path of jsonRoutes) expect(ROUTES[path], path).toMatchObject({ json: true });
   });
 });
 
@@ -247,7 +314,7 @@ describe('the audit never spends PageSpeed quota on a request it refuses', () =>
   it('40 audits of distinct addresses from one client reach PSI 20 times', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const middleware = createMiddleware();
+    const limiters = freshLimiters();
     const audit = createSiteAuditHandler({ timeoutMs: 300 });
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -256,7 +323,7 @@ describe('the audit never spends PageSpeed quota on a request it refuses', () =>
         body: { url: `https://site-${i}.example.com` },
         env: { PSI_ENDPOINT: `${psi.url}/runPagespeed` },
         ip: '203.0.113.99',
-        middleware,
+        limiters,
       });
       statuses.push(res.status);
     }

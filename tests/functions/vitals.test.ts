@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onRequest, onRequestPost } from '../../functions/api/analytics/vitals';
-import { callFunction, expectError, expectPostOnly } from './harness';
+import { callRoute, expectError, type CallOptions } from './harness';
+
+const post = (options: CallOptions) => callRoute({ path: '/api/analytics/vitals', ...options });
 
 const report = {
   metric: 'CLS',
@@ -16,7 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('POST /api/analytics/vitals', () => {
   it('accepts a text/plain beacon and writes to Analytics Engine when bound', async () => {
     const points: unknown[] = [];
-    const res = await callFunction(onRequestPost as any, {
+    const res = await post({
       raw: JSON.stringify(report),
       headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
       env: { VITALS: { writeDataPoint: (p: unknown) => points.push(p) } } as any,
@@ -33,19 +34,24 @@ describe('POST /api/analytics/vitals', () => {
 
   it('logs to the console without a binding', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const res = await callFunction(onRequestPost as any, { body: report });
+    const res = await post({ body: report });
     expect(res.status).toBe(204);
-    expect(log).toHaveBeenCalledWith('web-vitals CLS=0.02 /articles/ai-citation-guide');
+    expect(log).toHaveBeenCalledWith(
+      JSON.stringify({
+        scope: 'web-vitals',
+        metric: 'CLS',
+        value: 0.02,
+        path: '/articles/ai-citation-guide',
+      }),
+    );
   });
 
   it('answers 400 for an invalid report and 413 for an oversized one', async () => {
-    const bad = await callFunction(onRequestPost as any, { body: { ...report, metric: 'XYZ' } });
+    const bad = await post({ body: { ...report, metric: 'XYZ' } });
     await expectError(bad, 400, 'invalid_report');
-    const big = await callFunction(onRequestPost as any, {
+    const big = await post({
       body: { ...report, userAgent: 'x'.repeat(3000) },
     });
     expect(big.status).toBe(413);
   });
-
-  it('answers 405 to other methods', () => expectPostOnly(onRequest));
 });

@@ -3,7 +3,8 @@ import { HttpError } from '#server/http';
 import {
   clientKey,
   createRateLimiter,
-  enforceRateLimit,
+  rateLimited,
+  clientNetworks,
   networkKey,
   waitPhrase,
 } from '#server/rate-limit';
@@ -68,17 +69,20 @@ describe('rate limiter', () => {
     expect(waitPhrase(361)).toBe('7 minutes');
   });
 
-  it('throws a 429 HttpError with Retry-After', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1000, now: () => 0 });
-    const req = new Request('http://x/', { headers: { 'CF-Connecting-IP': '192.0.2.5' } });
-    enforceRateLimit(limiter, req);
-    try {
-      enforceRateLimit(limiter, req);
-      expect.unreachable();
-    } catch (err) {
-      expect(err).toBeInstanceOf(HttpError);
-      expect((err as HttpError).status).toBe(429);
-      expect(new Headers((err as HttpError).headers).get('Retry-After')).toBe('1');
-    }
+  it('makes the 429 HttpError with Retry-After', () => {
+    const err = rateLimited(61);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(429);
+    expect(new Headers(err.headers).get('Retry-After')).toBe('61');
+  });
+
+  it('puts an IPv6 client in its /48 as well as its /64', () => {
+    const req = (ip: string) => new Request('http://x/', { headers: { 'CF-Connecting-IP': ip } });
+    expect(clientNetworks(req('2001:db8:5:6::1'))).toEqual({
+      client: '2001:db8:5:6::/64',
+      network: '2001:db8:5::/48',
+    });
+    expect(clientNetworks(req('192.0.2.5'))).toEqual({ client: '192.0.2.5' });
+    expect(clientNetworks(req('::ffff:192.0.2.5'))).toEqual({ client: '192.0.2.5' });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Search-engine submission for admins: the bearer token is checked with Supabase on every call
  * (401 without a live session, 403 for anyone but an admin); paths become absolute on the site
- * origin; addresses on other hosts are refused (400). Answers {ok:true,submitted}; 503 while
- * INDEXNOW_KEY or Supabase is not configured.
+ * origin; addresses on other hosts are refused (400). Answers {ok:true,submitted}; 503 (to an
+ * admin) while INDEXNOW_KEY is not configured.
  */
-import type { Env, PagesFunction } from '#server/env';
+import type { Env, RouteHandler } from '#server/env';
 import { HttpError, json, parseBody } from '#server/http';
 import {
   INDEXNOW_TIMEOUT_MS,
@@ -26,8 +26,9 @@ export interface IndexNowHandlerOptions {
 }
 
 /** POST /api/indexnow; tests pass short timeouts. */
-export function createIndexNowHandler(options: IndexNowHandlerOptions = {}): PagesFunction<Env> {
+export function createIndexNowHandler(options: IndexNowHandlerOptions = {}): RouteHandler<Env> {
   return async ({ request, env }) => {
+    await requireAdmin(request, env, options.timeoutMs ?? SUPABASE_AUTH_TIMEOUT_MS);
     const key = indexNowKey(env);
     if (!key) {
       throw new HttpError(
@@ -36,8 +37,6 @@ export function createIndexNowHandler(options: IndexNowHandlerOptions = {}): Pag
         'Search-engine submission is not set up on this site.',
       );
     }
-    await requireAdmin(request, env, options.timeoutMs ?? SUPABASE_AUTH_TIMEOUT_MS);
-
     const { urls } = await parseBody(indexNowRequestSchema, request, {
       limit: INDEXNOW_BODY_LIMIT,
       code: 'invalid_urls',

@@ -3,10 +3,10 @@
  * token is checked with Supabase (401 without a live session, 403 for anyone but an admin);
  * the lead is then claimed, emailed and marked through the leads outbox with the service role,
  * so it is never emailed twice whichever path sends it. Answers {ok:true,status}; 404 for an
- * unknown lead; 502 when the email failed (recorded on the lead); 503 while the database or
- * the email API is not configured.
+ * unknown lead; 502 when the email failed (recorded on the lead); 503 (to an admin) while the
+ * database or the email API is not configured.
  */
-import type { Env, PagesFunction } from '#server/env';
+import type { Env, RouteHandler } from '#server/env';
 import { HttpError, json, parseBody } from '#server/http';
 import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '#server/supabase-auth';
 import { PostgrestError } from '#server/supabase-rest';
@@ -24,10 +24,10 @@ export interface LeadNotifyHandlerOptions {
 /** POST /api/leads/notify; tests pass short timeouts. */
 export function createLeadNotifyHandler(
   options: LeadNotifyHandlerOptions = {},
-): PagesFunction<Env> {
+): RouteHandler<Env> {
   return async ({ request, env }) => {
-    const { db, mail } = outboxConfig(env);
     await requireAdmin(request, env, options.timeoutMs ?? SUPABASE_AUTH_TIMEOUT_MS);
+    const { db, mail } = outboxConfig(env);
     const { id } = await parseBody(leadNotifyRequestSchema, request, {
       code: 'invalid_lead',
       message: 'Send {"id": "<lead id>"}.',

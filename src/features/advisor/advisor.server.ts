@@ -6,7 +6,7 @@
  * sentence: one that names a price or discount the site does not state is withdrawn and the
  * built-in answer stands instead.
  */
-import type { FunctionContext, PagesFunction } from '#server/env';
+import type { RouteContext, RouteHandler } from '#server/env';
 import { HttpError, fieldErrors, json, readJson } from '#server/http';
 import {
   LlmError,
@@ -82,13 +82,13 @@ export interface ChatHandlerOptions {
 }
 
 /** POST /api/chat. Tests pass their own index loader and short timeouts. */
-export function createChatHandler(options: ChatHandlerOptions = {}): PagesFunction<ChatEnv> {
+export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandler<ChatEnv> {
   const load = options.advisor ?? createAdvisorLoader();
   const timing = {
     timeoutMs: options.llmTimeoutMs ?? LLM_TIMEOUT_MS,
     idleMs: options.llmIdleMs ?? LLM_IDLE_MS,
   };
-  return async ({ request, env }: FunctionContext<ChatEnv>) => {
+  return async ({ request, env }: RouteContext<ChatEnv>) => {
     const parsed = parseChatRequest(await readJson(request));
     if (!parsed.success) {
       throw new HttpError(

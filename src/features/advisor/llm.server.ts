@@ -1,13 +1,13 @@
 /**
  * The one module that talks to a language model, streaming its reply as text deltas:
- * - Workers AI through the Pages project's `AI` binding (no key: the binding is the account),
+ * - Workers AI through the Worker's `AI` binding (no key: the binding is the account),
  *   model `AI_MODEL` or DEFAULT_WORKERS_AI_MODEL;
  * - an OpenAI-compatible chat-completions endpoint: LLM_API_URL is the API base including its
  *   version path (e.g. `https://api.openai.com/v1`), with LLM_API_KEY and LLM_MODEL.
  * Workers AI wins when both are configured. Errors never carry the key, the prompt or upstream
  * text.
  */
-import type { Env } from '#server/env';
+import { isDevelopment, type Env } from '#server/env';
 
 /** A current instruction-tuned model of Workers AI's catalogue. */
 export const DEFAULT_WORKERS_AI_MODEL = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';
@@ -29,9 +29,13 @@ export type LlmProvider =
   | { kind: 'workers-ai'; binding: WorkersAiBinding; model: string }
   | { kind: 'openai'; url: string; key: string; model: string };
 
-/** The configured model, or null when the built-in advisor answers alone. */
+/**
+ * The configured model, or null when the built-in advisor answers alone. The Workers AI binding
+ * counts outside development only: `wrangler dev` runs offline (`--local`), where the binding
+ * exists but cannot answer; `npx wrangler dev --remote` runs with the real one.
+ */
 export function llmProvider(env: LlmEnv): LlmProvider | null {
-  if (env.AI && typeof env.AI.run === 'function') {
+  if (env.AI && typeof env.AI.run === 'function' && !isDevelopment(env)) {
     return {
       kind: 'workers-ai',
       binding: env.AI,

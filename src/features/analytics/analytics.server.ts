@@ -1,8 +1,9 @@
 /**
  * The analytics functions' side: each valid event or vitals report becomes one Workers Analytics
- * Engine data point when the route's binding exists (EVENTS, VITALS), else one console line.
+ * Engine data point when the route's binding exists (EVENTS, VITALS), else one JSON log line.
+ * The router takes them only from this site's own pages, within the analytics allowance.
  */
-import type { AnalyticsEngineDataset, Env, FunctionContext } from '#server/env';
+import type { AnalyticsEngineDataset, Env, RouteContext } from '#server/env';
 import { HttpError, parseBody, parseWith } from '#server/http';
 import { analyticsEventSchema, vitalReportSchema } from './contract';
 
@@ -19,7 +20,7 @@ const BODY_LIMIT = 2 * 1024;
 const noContent = () => new Response(null, { status: 204 });
 
 /** POST /api/analytics/event?name=...&path=...: the event rides in the query; no body is read. */
-export function recordEvent({ request, env }: FunctionContext<AnalyticsEnv>): Response {
+export function recordEvent({ request, env }: RouteContext<AnalyticsEnv>): Response {
   const url = new URL(request.url);
   if (url.search.length > QUERY_LIMIT) {
     throw new HttpError(414, 'uri_too_long', `The event is longer than ${QUERY_LIMIT} characters.`);
@@ -34,7 +35,8 @@ export function recordEvent({ request, env }: FunctionContext<AnalyticsEnv>): Re
       indexes: [e.name],
     });
   } else {
-    console.log(`analytics ${e.name} ${e.path}${e.label ? ` (${e.label})` : ''}`);
+    // One JSON line per event: a label holding a line break cannot forge another line.
+    console.log(JSON.stringify({ scope: 'analytics', ...e }));
   }
   return noContent();
 }
@@ -43,7 +45,7 @@ export function recordEvent({ request, env }: FunctionContext<AnalyticsEnv>): Re
 export async function recordVitals({
   request,
   env,
-}: FunctionContext<AnalyticsEnv>): Promise<Response> {
+}: RouteContext<AnalyticsEnv>): Promise<Response> {
   const r = await parseBody(vitalReportSchema, request, {
     limit: BODY_LIMIT,
     code: 'invalid_report',
@@ -57,7 +59,7 @@ export async function recordVitals({
       indexes: [r.metric],
     });
   } else {
-    console.log(`web-vitals ${r.metric}=${r.value} ${path}`);
+    console.log(JSON.stringify({ scope: 'web-vitals', metric: r.metric, value: r.value, path }));
   }
   return noContent();
 }

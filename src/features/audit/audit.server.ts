@@ -7,7 +7,7 @@
  * address share one upstream request.
  */
 import * as z from 'zod/mini';
-import type { Env, PagesFunction } from '#server/env';
+import type { Env, RouteHandler } from '#server/env';
 import { HttpError, json, readJson } from '#server/http';
 import { fetchPagespeed, PSI_TIMEOUT_MS } from './psi.server';
 import { mapPsiResult } from './psi-report';
@@ -59,7 +59,7 @@ interface AuditContext {
  * Builds the handler with its own per-isolate cache and in-flight map, so tests get fresh state
  * and a short timeout.
  */
-export function createSiteAuditHandler(options: SiteAuditOptions = {}): PagesFunction {
+export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHandler {
   const timeoutMs = options.timeoutMs ?? PSI_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const memory = new Map<string, { expires: number; result: AuditSuccess }>();
@@ -234,16 +234,4 @@ export function sampleAudit(url: string): AuditSuccess {
     },
     raw: { isMockData: true, mockIndicator: MOCK_INDICATOR, source: 'sample' },
   };
-}
-
-/** The audit's 405: the same {ok:false,error} shape as its other failures. */
-export function auditMethodNotAllowed(): Response {
-  return json(
-    {
-      ok: false,
-      error: { code: 'method_not_allowed', message: 'Use POST with a JSON body {"url": "..."}.' },
-    },
-    405,
-    { Allow: 'POST' },
-  );
 }

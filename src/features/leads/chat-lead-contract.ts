@@ -18,7 +18,7 @@
  */
 import * as z from 'zod/mini';
 import { chatMessageSchema } from '../advisor/contract';
-import { leadEmailSchema, leadSourceSchema } from './contract';
+import { leadEmailSchema, leadSourceSchema, plainText } from './contract';
 import { ANSWER_LIMITS } from './fields';
 
 /** Longest conversation a hand-off carries, in messages. */
@@ -29,8 +29,13 @@ export const TRANSCRIPT_MAX_MESSAGES = 30;
  */
 export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
 
-/** One message of the conversation: the chat's own message rule (role, 1-2,000 characters). */
-export const transcriptMessageSchema = chatMessageSchema;
+/**
+ * One message of the conversation: the chat's own message rule (role, 1-2,000 characters),
+ * and text fit to store (no control characters or bidirectional overrides).
+ */
+export const transcriptMessageSchema = z.extend(chatMessageSchema, {
+  content: chatMessageSchema.shape.content.check(plainText(true)),
+});
 
 /** The body of POST /api/chat/lead. */
 export const chatLeadRequestSchema = z.object({
@@ -43,6 +48,7 @@ export const chatLeadRequestSchema = z.object({
       z.maxLength(ANSWER_LIMITS.name, {
         error: `Please keep your name under ${ANSWER_LIMITS.name} characters.`,
       }),
+      plainText(),
     ),
   ),
   /** The conversation so far, oldest first: 1 to TRANSCRIPT_MAX_MESSAGES messages. */

@@ -4,7 +4,7 @@
  * through the questionnaire's pipeline, once per Idempotency-Key.
  */
 import * as z from 'zod/mini';
-import type { Env, PagesFunction } from '#server/env';
+import type { Env, RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
 import { CHAT_LEAD_BODY_LIMIT, chatLeadRequestSchema } from './chat-lead-contract';
 import type { ChatLead } from './lead';
@@ -22,7 +22,7 @@ export function chatLeadFrom(request: z.output<typeof chatLeadRequestSchema>): C
 }
 
 /** POST /api/chat/lead; tests pass a short timeout and their own key memory. */
-export function createChatLeadHandler(options: LeadHandlerOptions = {}): PagesFunction<Env> {
+export function createChatLeadHandler(options: LeadHandlerOptions = {}): RouteHandler<Env> {
   return createLeadHandler(
     {
       bodyLimit: CHAT_LEAD_BODY_LIMIT,

@@ -6,7 +6,14 @@
  * Content Security Policy forbids.
  */
 import * as z from 'zod/mini';
-import { ANSWER_LIMITS, EMAIL_MESSAGES, SOURCE_MAX_LENGTH, SOURCE_PATTERN } from './fields';
+import {
+  ANSWER_LIMITS,
+  EMAIL_MESSAGES,
+  PLAIN_TEXT_MESSAGE,
+  SOURCE_MAX_LENGTH,
+  SOURCE_PATTERN,
+  isPlainText,
+} from './fields';
 
 /** Answers to 'What is your biggest challenge?', in the spec's order. */
 export const CHALLENGE_OPTIONS = [
@@ -54,13 +61,18 @@ export const leadEmailSchema = z.pipe(
   z.email({ error: EMAIL_MESSAGES.invalid }),
 );
 
-const requiredText = (what: string, max: number) =>
+/** A check that refuses control characters, lone surrogates and bidirectional overrides. */
+export const plainText = (multiline = false) =>
+  z.refine<string>((text) => isPlainText(text, multiline), { error: PLAIN_TEXT_MESSAGE });
+
+const requiredText = (what: string, max: number, multiline = false) =>
   z
     .string({ error: `Please enter ${what}.` })
     .check(
       z.trim(),
       z.minLength(1, { error: `Please enter ${what}.` }),
       z.maxLength(max, { error: `Please keep ${what} under ${max} characters.` }),
+      plainText(multiline),
     );
 
 const choice = <T extends readonly [string, ...string[]]>(options: T, what: string) =>
@@ -81,7 +93,7 @@ export const questionnaireAnswersSchema = z.object({
   /** One of TIMELINE_OPTIONS. */
   timeline: choice(TIMELINE_OPTIONS, 'a timeline'),
   /** Free text of the last step. */
-  priorities: requiredText('your priorities', ANSWER_LIMITS.priorities),
+  priorities: requiredText('your priorities', ANSWER_LIMITS.priorities, true),
   /** Part of the payload but never asked for by any step (spec); empty unless sent. */
   additionalInfo: z._default(
     z.string().check(
@@ -89,6 +101,7 @@ export const questionnaireAnswersSchema = z.object({
       z.maxLength(ANSWER_LIMITS.additionalInfo, {
         error: 'Please shorten the additional information.',
       }),
+      plainText(true),
     ),
     '',
   ),

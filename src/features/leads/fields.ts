@@ -24,3 +24,27 @@ export const EMAIL_MESSAGES = {
   tooLong: 'Please enter a shorter email address.',
   invalid: 'Please enter a valid email address, such as name@company.com.',
 } as const;
+
+/**
+ * Characters no lead field may hold: the C0 and C1 control characters (NUL among them, which
+ * Postgres refuses in text), DEL, and the bidirectional overrides and isolates that can make
+ * text read differently from what it holds. Text that spans lines keeps tab, line feed and
+ * carriage return.
+ */
+const HIDDEN_CHARACTERS = {
+  multiline: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
+  singleLine: /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
+} as const;
+
+/**
+ * Whether `text` is fit to store and show: well-formed Unicode (no lone surrogate halves) with
+ * none of the hidden characters above.
+ */
+export function isPlainText(text: string, multiline = false): boolean {
+  return (
+    text.isWellFormed() && !HIDDEN_CHARACTERS[multiline ? 'multiline' : 'singleLine'].test(text)
+  );
+}
+
+/** What a visitor is told when a field holds such characters. */
+export const PLAIN_TEXT_MESSAGE = 'Please remove control characters and hidden formatting marks.';

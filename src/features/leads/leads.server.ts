@@ -1,27 +1,24 @@
 /**
- * Where leads go. A lead is accepted once at least one configured destination took it: the
- * Supabase `leads` table (then the firm is notified through the outbox, and an email that
- * fails is recorded and sent again later), or, without a database, the notification email
- * itself. With neither configured, development prints the lead to the console and production
- * refuses it, so a misconfigured site never drops a lead silently.
+ * Where leads go. A lead is accepted once it is held durably: on the lead queue, whose
+ * consumer in this Worker stores and notifies it (./queue.server.ts), or, where no queue is
+ * bound or the queue refused it, once a configured destination took it directly: the Supabase
+ * `leads` table (then the firm is notified through the outbox, and an email that fails is
+ * recorded and sent again later), or, without a database, the notification email itself. With
+ * neither configured, development prints the lead to the console and production refuses it, so
+ * a misconfigured site never drops a lead silently.
  */
-import { isDevelopment, type Env, type PagesFunction } from '#server/env';
+import { isDevelopment, type Env, type RouteHandler } from '#server/env';
 import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '#server/http';
+import { postgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig } from './email.server';
-import {
-  PostgrestError,
-  insertRow,
-  postgrestConfig,
-  selectRows,
-  type PostgrestConfig,
-} from '#server/supabase-rest';
-import { fromLeadRow, leadFingerprint, toLeadRow, type Lead, type StoredLeadRow } from './lead';
+import { leadFingerprint, type Lead, type StoredLeadRow } from './lead';
 import { leadIdFor } from './lead-id';
 import { formatLead } from './notification';
 import { notifyLead, sendLeadEmail, type OutboxOptions } from './outbox.server';
+import type { LeadMessage } from './queue.server';
+import { SINK_TIMEOUT_MS, keyReused, storeLead } from './store.server';
 
-/** How long each upstream (database, email API, Turnstile) may take before it counts as failed. */
-export const SINK_TIMEOUT_MS = 8000;
+export { SINK_TIMEOUT_MS } from './store.server';
 
 /** The answer once a lead was accepted. */
 export interface Delivered {
@@ -50,47 +47,41 @@ export function honeypotFilled(body: unknown): boolean {
   return typeof website === 'string' && website.trim() !== '';
 }
 
-const keyReused = () =>
-  new HttpError(
-    422,
-    'idempotency_key_reused',
-    'This Idempotency-Key was already used for a different submission.',
+/** 503 in production when no destination is configured (development prints leads instead). */
+function requireDestination(env: Env): void {
+  if (postgrestConfig(env) || leadEmailConfig(env) || isDevelopment(env)) return;
+  console.error('Lead refused: no database or email is configured for leads');
+  throw new HttpError(
+    503,
+    'leads_unavailable',
+    'We cannot take your details right now. Please email us instead.',
   );
+}
 
 /**
- * Stores the lead under its id and key, and answers its row: the new one, or the one an earlier
- * attempt with the same key stored (422 when that row holds a different lead).
+ * Accepts a validated lead: onto the lead queue when one is bound, else (or when the queue
+ * refused it) straight to the destinations. Answers the lead's id.
  */
-export async function storeLead(
-  db: PostgrestConfig,
+export async function acceptLead(
   lead: Lead,
-  id: string,
+  env: Env,
   key: string | undefined,
-  timeoutMs: number,
-): Promise<StoredLeadRow> {
-  let created: StoredLeadRow[];
-  try {
-    created = await insertRow<StoredLeadRow>(db, 'leads', toLeadRow(lead, id, key), {
-      timeoutMs,
-      ...(key ? { onConflict: 'idempotency_key', ignoreDuplicates: true } : {}),
-    });
-  } catch (err) {
-    // A server without conflict handling reports the duplicate key as 409.
-    if (!(key && err instanceof PostgrestError && err.status === 409)) throw err;
-    created = [];
+  options: OutboxOptions,
+): Promise<Delivered> {
+  requireDestination(env);
+  if (env.LEAD_QUEUE) {
+    const id = await leadIdFor(key);
+    const message: LeadMessage = { id, lead, ...(key && { key }) };
+    try {
+      await env.LEAD_QUEUE.send(message);
+      return { id };
+    } catch (err) {
+      console.error(
+        JSON.stringify({ scope: 'lead-queue', event: 'send_failed', id, error: String(err) }),
+      );
+    }
   }
-  if (created[0]) return created[0];
-  if (!key) throw new PostgrestError('PostgREST created no row');
-  const [existing] = await selectRows<StoredLeadRow>(
-    db,
-    'leads',
-    '*',
-    { idempotency_key: key },
-    { timeoutMs },
-  );
-  if (!existing) throw new PostgrestError('Duplicate lead reported but not found');
-  if (leadFingerprint(fromLeadRow(existing)) !== leadFingerprint(lead)) throw keyReused();
-  return existing;
+  return deliverLead(lead, env, key, options);
 }
 
 /**
@@ -109,14 +100,7 @@ export async function deliverLead(
   const db = postgrestConfig(env);
   const mail = leadEmailConfig(env);
   if (!db && !mail) {
-    if (!isDevelopment(env)) {
-      console.error('Lead refused: no database or email is configured for leads');
-      throw new HttpError(
-        503,
-        'leads_unavailable',
-        'We cannot take your details right now. Please email us instead.',
-      );
-    }
+    requireDestination(env);
     console.log(
       `Lead received (development: no database or email configured)\n${formatLead(lead, id)}`,
     );
@@ -231,7 +215,7 @@ export interface LeadRoute<E extends Env> {
 export function createLeadHandler<E extends Env>(
   route: LeadRoute<E>,
   options: LeadHandlerOptions = {},
-): PagesFunction<E> {
+): RouteHandler<E> {
   const timeoutMs = options.timeoutMs ?? SINK_TIMEOUT_MS;
   const recent = options.recent ?? new RecentDeliveries();
   return async ({ request, env }) => {
@@ -242,7 +226,7 @@ export function createLeadHandler<E extends Env>(
     const { lead, verify } = route.parse(body);
     const delivered = await recent.run(key, leadFingerprint(lead), async () => {
       await verify?.({ request, env, timeoutMs });
-      return deliverLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });
+      return acceptLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });
     });
     return json({ ok: true, id: delivered.id });
   };

@@ -3,8 +3,9 @@
  * claims the lead (an atomic PATCH that only succeeds while the lead is unnotified and nobody
  * else holds a live claim), then sends, then records the outcome on the row. The email API's
  * idempotency key (one per lead) is the second guard, for a sender that died between sending
- * and recording. Three paths send: the request that stored the lead, an admin's 'Resend
- * notification' in the inbox, and the scheduled job (POST /api/leads/resend).
+ * and recording. Three paths send: the lead queue's consumer (or the request, where no queue is
+ * bound) once the lead is stored, an admin's 'Resend notification' in the inbox, and the
+ * Worker's Cron Trigger (resendPending).
  */
 import type { Env } from '#server/env';
 import {
@@ -195,6 +196,28 @@ async function record(
   if (outcome.status === 'failed') {
     console.error(`Lead ${row.id}: notification email failed: ${outcome.error}`);
   }
+}
+
+/**
+ * Records that lead `id` was notified by an email sent before it could be stored (the lead
+ * queue emails a lead while the database is down). A lead already notified stays as it is.
+ */
+export async function markNotified(
+  db: PostgrestConfig,
+  id: string,
+  options: OutboxOptions,
+): Promise<void> {
+  await updateWhere(
+    db,
+    'leads',
+    { id: `eq.${id}`, notified_at: 'is.null', select: 'id' },
+    {
+      notified_at: (options.now?.() ?? new Date()).toISOString(),
+      notify_attempts: 1,
+      last_notify_error: null,
+    },
+    { timeoutMs: options.timeoutMs },
+  );
 }
 
 /** What one scheduled run did. */

@@ -3,7 +3,7 @@
  * honeypot and (when configured) Turnstile, and delivers the lead once per Idempotency-Key
  * (leads.server.ts). functions/api/questionnaire.ts adapts it to the route.
  */
-import type { PagesFunction } from '#server/env';
+import type { RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
 import { verifyTurnstile, type TurnstileEnv } from './turnstile.server';
 import { questionnaireRequestSchema } from './contract';
@@ -20,7 +20,7 @@ export type QuestionnaireEnv = TurnstileEnv;
  */
 export function createQuestionnaireHandler(
   options: LeadHandlerOptions = {},
-): PagesFunction<QuestionnaireEnv> {
+): RouteHandler<QuestionnaireEnv> {
   return createLeadHandler<QuestionnaireEnv>(
     {
       parse(body) {

@@ -1,0 +1,35 @@
+/**
+ * The Worker: one entry for the platform's three events.
+ * - fetch: the router (./router.ts): the API, the IndexNow key file, and the built site.
+ * - queue: the lead queue and its dead letters (src/features/leads/queue.server.ts).
+ * - scheduled: the Cron Trigger (wrangler.toml): resend lead notifications the firm missed.
+ */
+import type { Env, QueueBatch } from '#server/env';
+import { consumeLeadBatch } from '#features/leads/queue.server';
+import { resendUnnotified } from '#features/leads/resend.server';
+import { createApp } from './router';
+
+/** What the platform passes the scheduled handler (the parts used here). */
+interface ScheduledEvent {
+  readonly cron: string;
+  readonly scheduledTime: number;
+}
+
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+  passThroughOnException(): void;
+}
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  queue: (batch: QueueBatch<unknown>, env: Env) => consumeLeadBatch(batch, env),
+  scheduled: async (_event: ScheduledEvent, env: Env) => {
+    await resendUnnotified(env);
+  },
+} satisfies {
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+  queue: (batch: QueueBatch<unknown>, env: Env) => Promise<void>;
+  scheduled: (event: ScheduledEvent, env: Env) => Promise<void>;
+};
