@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launchOptions } from './tests/browser.mjs';
+import { OFFLINE_ENV, shellLine, workerDevArgs } from './scripts/lib/worker-dev.mjs';
 
 const require = createRequire(import.meta.url);
 const { stubBindings } = require('./tests/e2e/stubs/index.cjs');
@@ -16,14 +20,20 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const REPORTS = process.env.TEST_REPORTS;
 const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
 
-/** Function configuration pointing every stubbed upstream at the local stand-ins. */
-const bindings: Record<string, string> = stubBindings(stubOrigin);
-const bindingFlags = Object.entries(bindings)
-  .map(([k, v]) => `--binding ${k}=${v}`)
-  .join(' ');
+/** The Worker's configuration, pointing every stubbed upstream at the local stand-ins. */
+const vars: Record<string, string> = stubBindings(stubOrigin);
+/** The Worker serving dist/, with its own local state (queue, limits) for this run. */
+const worker = workerDevArgs({
+  port: PORT,
+  assets: DIST,
+  inspectorPort: INSPECTOR_PORT,
+  persistTo: mkdtempSync(join(tmpdir(), 'e2e-worker-')),
+  vars,
+  logLevel: 'warn',
+});
 
 /**
- * End-to-end tests against the built site (dist/) served with its functions by wrangler, the
+ * End-to-end tests against the built site (dist/) served with the Worker by `wrangler dev`, the
  * same runtime as production. `npm test` builds first.
  */
 export default defineConfig({
@@ -60,7 +70,8 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: `npx wrangler pages dev ${DIST} --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} ${bindingFlags} --log-level warn`,
+      command: `npx wrangler ${shellLine(worker)}`,
+      env: OFFLINE_ENV,
       url: `${baseURL}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -18,6 +18,7 @@ interface ScheduledEvent {
 interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
   passThroughOnException(): void;
+  props: unknown;
 }
 
 const app = createApp();

@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { chromiumPath, launchOptions } from '../tests/browser.mjs';
 import { benchTools } from './bench-tools.mjs';
+import { OFFLINE_ENV, workerDevArgs } from './lib/worker-dev.mjs';
 
 const require = createRequire(import.meta.url);
 const { stubBindings } = require('../tests/e2e/stubs/index.cjs');
@@ -137,28 +138,16 @@ function serve() {
     env: { ...process.env, E2E_STUB_PORT: String(STUB_PORT) },
     stdio: 'ignore',
   });
-  const bindings = Object.entries({
+  const vars = {
     ...stubBindings(origin),
     // Lets the IndexNow function check callers, so a call without a session measures its 401.
     SUPABASE_URL: `${origin}/supabase`,
     SUPABASE_ANON_KEY: 'bench-anon-key',
-  }).flatMap(([k, v]) => ['--binding', `${k}=${v}`]);
+  };
   const wrangler = spawn(
     'npx',
-    [
-      'wrangler',
-      'pages',
-      'dev',
-      DIST,
-      '--port',
-      String(PORT),
-      '--ip',
-      '127.0.0.1',
-      '--log-level',
-      'error',
-      ...bindings,
-    ],
-    { cwd: ROOT, stdio: 'ignore', detached: true },
+    ['wrangler', ...workerDevArgs({ port: PORT, assets: DIST, vars, logLevel: 'error' })],
+    { cwd: ROOT, stdio: 'ignore', detached: true, env: { ...process.env, ...OFFLINE_ENV } },
   );
   return () => {
     stubs.kill();

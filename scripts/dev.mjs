@@ -1,12 +1,12 @@
 // `npm run dev`: the site with hot reload and its functions on one origin.
 //
-//   browser ──> astro dev (:4321) ──/api/*──> wrangler pages dev (:8787, workerd)
+//   browser ──> astro dev (:4321) ──/api/*──> wrangler dev (:8787, workerd: the Worker)
 //                                                └─ ASSETS ──> .wrangler/dev-assets/
 //
 // Astro's dev server is the origin, so hot reload works as usual; its Vite proxy (see
 // astro.config.mjs, DEV_FUNCTIONS_URL) forwards /api to the functions running in workerd, the
-// runtime production uses. The chat function reads /advisor-index.json through the Pages ASSETS
-// binding; wrangler serves that binding from a directory, so this script copies the index from
+// runtime production uses. The chat route reads /advisor-index.json through the ASSETS binding;
+// wrangler serves that binding from a directory, so this script copies the index from
 // the Astro dev server into that directory at start and again whenever content changes.
 // (wrangler's proxy mode, which would send ASSETS to the dev server instead, is deprecated.)
 //
@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEV_PORTS, previewUrl } from './lib/dev-defaults.mjs';
+import { OFFLINE_ENV, workerDevArgs } from './lib/worker-dev.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let values;
@@ -132,26 +133,13 @@ start('astro', 'node_modules/astro/bin/astro.mjs', ['dev', '--port', String(site
 start(
   'wrangler',
   'node_modules/wrangler/bin/wrangler.js',
-  [
-    'pages',
-    'dev',
-    assetsDir,
-    '--port',
-    String(functionsPort),
-    '--ip',
-    '127.0.0.1',
-    '--inspector-port',
-    String(inspectorPort),
-    '--binding',
-    'ENVIRONMENT=development',
-    '--show-interactive-dev-session=false',
-  ],
-  {
-    // Offline by default: no usage metrics, and no download of the Request.cf sample object
-    // (no function reads request.cf).
-    WRANGLER_SEND_METRICS: process.env.WRANGLER_SEND_METRICS ?? 'false',
-    CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false',
-  },
+  workerDevArgs({
+    port: functionsPort,
+    assets: assetsDir,
+    inspectorPort,
+    vars: { ENVIRONMENT: 'development' },
+  }),
+  OFFLINE_ENV,
 );
 
 await waitFor(`${siteUrl}/`);

@@ -116,8 +116,9 @@ async function platformAllows(env: Env, limit: PlatformLimit, key: string): Prom
 }
 
 /**
- * Counts the request against allowance `name`: the platform's per-client and per-/48 limits,
- * then this isolate's bucket. Throws the 429 (with Retry-After) when any of them says no.
+ * Counts the request against allowance `name`: this isolate's bucket first (it knows the longer
+ * windows, so its Retry-After is the true wait), then the platform's per-client and per-/48
+ * limits. Throws the 429 (with Retry-After) when any of them says no.
  */
 export async function enforceAllowance(
   name: string,
@@ -127,12 +128,12 @@ export async function enforceAllowance(
   limiters: IsolateLimiters,
 ): Promise<void> {
   const { client, network } = clientNetworks(request);
+  const bucket = limiters.get(name)?.take(client);
+  if (bucket && !bucket.allowed) throw rateLimited(bucket.retryAfter);
   if (!(await platformAllows(env, allowance.client, `${name}:${client}`))) {
     throw rateLimited(allowance.client.period);
   }
   if (network && !(await platformAllows(env, allowance.network, `${name}:${network}`))) {
     throw rateLimited(allowance.network.period);
   }
-  const bucket = limiters.get(name)?.take(client);
-  if (bucket && !bucket.allowed) throw rateLimited(bucket.retryAfter);
 }

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OFFLINE_ENV, workerDevArgs } from '../../scripts/lib/worker-dev.mjs';
 import { STUB_ORIGIN } from './helpers';
 
 // The CommonJS stand-ins the stub server runs.
@@ -150,13 +151,21 @@ export const test = base.extend<object, { accountsSite: AccountsSite }>({
     async ({}, use, workerInfo) => {
       const dist = await accountsBuild();
       const [port, inspector] = [await freePort(), await freePort()];
-      const bindings: Record<string, string> = accountsBindings(STUB_ORIGIN);
-      const args = ['wrangler', 'pages', 'dev', dist, '--port', String(port), '--ip', '127.0.0.1'];
-      args.push('--inspector-port', String(inspector), '--log-level', 'warn');
-      args.push('--persist-to', join(tmpdir(), `e2e-accounts-state-${workerInfo.parallelIndex}`));
-      for (const [k, v] of Object.entries(bindings)) args.push('--binding', `${k}=${v}`);
+      const args = workerDevArgs({
+        port,
+        assets: dist,
+        inspectorPort: inspector,
+        persistTo: join(tmpdir(), `e2e-accounts-state-${workerInfo.parallelIndex}`),
+        vars: accountsBindings(STUB_ORIGIN),
+        logLevel: 'warn',
+      });
       let output = '';
-      const child = spawn('npx', args, { cwd: root, detached: true, stdio: 'pipe' });
+      const child = spawn('npx', ['wrangler', ...args], {
+        cwd: root,
+        detached: true,
+        stdio: 'pipe',
+        env: { ...process.env, ...OFFLINE_ENV },
+      });
       child.stdout?.on('data', (d) => (output += d));
       child.stderr?.on('data', (d) => (output += d));
       const baseURL = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
  * leads in the Supabase stand-in and emails them through the email stand-in.
  */
 import { expect, test } from './accounts-site';
-import { STUB_ORIGIN, openChat } from './helpers';
+import { deliveredLeads, openChat, sentEmails } from './helpers';
 
 test('asking for a person offers the questionnaire and an email hand-off that becomes a lead with the transcript', async ({
   page,
@@ -31,15 +31,13 @@ test('asking for a person offers the questionnaire and an email hand-off that be
   expect(keys[1]).toBe(keys[0]);
 
   // One lead of kind chat, from the home page, with the conversation, and one email about it.
-  const leads = await (await page.request.get(`${STUB_ORIGIN}/supabase/__leads`)).json();
-  const mine = leads.filter((l: { email: string }) => l.email === address);
-  expect(mine).toHaveLength(1);
+  const mine = await deliveredLeads(page.request, (l) => l.email === address);
   expect(mine[0]).toMatchObject({ kind: 'chat', source: 'home', notify_attempts: 1 });
   expect(mine[0].transcript).toEqual([
     { role: 'user', content: 'Can I talk to a real person?' },
     { role: 'assistant', content: expect.stringContaining('Happy to put you in touch') },
   ]);
-  const sent = await (await page.request.get(`${STUB_ORIGIN}/email/__sent`)).json();
+  const sent = await sentEmails(page.request);
   const emails = sent.filter((m: { key: string }) => m.key === `lead-${mine[0].id}`);
   expect(emails).toHaveLength(1);
   expect(JSON.stringify(emails[0].message)).toContain('Can I talk to a real person?');

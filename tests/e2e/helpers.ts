@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -74,4 +74,36 @@ export async function openChat(page: Page): Promise<ReturnType<typeof chat>> {
   await page.goto('/');
   await page.getByRole('link', { name: 'Ask the AI Advisor' }).click();
   return chat(page);
+}
+
+/** The rows of the Supabase stand-in's `leads` table. */
+export async function storedLeads(request: APIRequestContext): Promise<any[]> {
+  return (await request.get(`${STUB_ORIGIN}/supabase/__leads`)).json();
+}
+
+/** The emails the Resend stand-in sent, oldest first. */
+export async function sentEmails(request: APIRequestContext): Promise<any[]> {
+  return (await request.get(`${STUB_ORIGIN}/email/__sent`)).json();
+}
+
+/**
+ * The stored leads that `match`, once there are `count` of them and each has been notified:
+ * the lead queue's consumer stores and emails leads a moment after the route accepted them.
+ */
+export async function deliveredLeads(
+  request: APIRequestContext,
+  match: (lead: any) => boolean,
+  count = 1,
+): Promise<any[]> {
+  let found: any[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await storedLeads(request)).filter(match);
+        return found.length === count && found.every((l) => l.notify_attempts > 0);
+      },
+      { timeout: 15_000, message: 'the lead queue stored and notified the lead' },
+    )
+    .toBe(true);
+  return found;
 }

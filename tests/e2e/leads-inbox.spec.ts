@@ -11,7 +11,7 @@ import {
   type SupabaseProject,
 } from './accounts-site';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
-import { STUB_ORIGIN, expectNoSeriousA11yViolations } from './helpers';
+import { STUB_ORIGIN, deliveredLeads, expectNoSeriousA11yViolations } from './helpers';
 
 // One worker builds and serves the accounts variant; its tests run in order there.
 test.describe.configure({ mode: 'default' });
@@ -88,7 +88,9 @@ async function seedQuestionnaire(
     data: { ...SAMPLE_ANSWERS, turnstileToken: TURNSTILE_DUMMY_TOKEN, ...fields },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).id;
+  const { id } = await res.json();
+  await deliveredLeads(request, (l) => l.id === id);
+  return id;
 }
 
 /** Sends a chat hand-off through the real function, answering its id. */
@@ -109,7 +111,9 @@ async function seedChat(
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).id;
+  const { id } = await res.json();
+  await deliveredLeads(request, (l) => l.id === id);
+  return id;
 }
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SITE_KEY } from './accounts-site';
-import { STUB_ORIGIN, stubRequests, watchCsp } from './helpers';
+import { deliveredLeads, sentEmails, stubRequests, watchCsp } from './helpers';
 import {
   FAILURE,
   SUCCESS,
@@ -75,12 +75,12 @@ test.describe('Turnstile under the Content Security Policy', () => {
     expect(violations).toEqual([]);
 
     // The lead reached the database and the firm's inbox.
-    const leads = await (await page.request.get(`${STUB_ORIGIN}/supabase/__leads`)).json();
-    expect(leads.find((l: { id: string }) => l.id === id)).toMatchObject({
+    const [lead] = await deliveredLeads(page.request, (l) => l.id === id);
+    expect(lead).toMatchObject({
       source: 'home',
       notify_attempts: 1,
     });
-    const sent = await (await page.request.get(`${STUB_ORIGIN}/email/__sent`)).json();
+    const sent = await sentEmails(page.request);
     expect(sent.filter((m: { key: string }) => m.key === `lead-${id}`)).toHaveLength(1);
   });
 

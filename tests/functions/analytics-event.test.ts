@@ -78,10 +78,11 @@ describe('POST /api/analytics/event', () => {
     const points: unknown[] = [];
     const EVENTS = { writeDataPoint: (p: unknown) => points.push(p) };
     const url = eventUrl({ name: 'page_view', path: '/' });
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       { 'Sec-Fetch-Site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       await expectError(await ping(url, { EVENTS }, headers), 403, 'cross_site_request');
     }
     expect(points).toEqual([]);

@@ -22,9 +22,7 @@ export interface LeadNotifyHandlerOptions {
 }
 
 /** POST /api/leads/notify; tests pass short timeouts. */
-export function createLeadNotifyHandler(
-  options: LeadNotifyHandlerOptions = {},
-): RouteHandler<Env> {
+export function createLeadNotifyHandler(options: LeadNotifyHandlerOptions = {}): RouteHandler<Env> {
   return async ({ request, env }) => {
     await requireAdmin(request, env, options.timeoutMs ?? SUPABASE_AUTH_TIMEOUT_MS);
     const { db, mail } = outboxConfig(env);

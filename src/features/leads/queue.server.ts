@@ -132,7 +132,7 @@ export async function deliverLeadMessage(
     message.ack();
     return;
   }
-  const m = parsed.data as LeadMessage;
+  const m = parsed.data as unknown as LeadMessage;
   const attempt = (m.attempt ?? 0) + message.attempts;
   const db = postgrestConfig(env);
   const mail = leadEmailConfig(env);
