@@ -1,11 +1,11 @@
 /**
- * The evaluation set's loader: cases.yaml's `${...}` names put in as the patterns they stand for,
- * and a clear error, naming the case, for anything the runner could not use.
+ * The evaluation sets' loader: a set file's `${...}` names put in as the patterns they stand for,
+ * and a clear error, naming the file and the case, for anything the runner could not use.
  */
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { site } from '../../src/site.config';
-import { cases, loadCases } from './cases';
+import { checkDistinctIds, developmentCases, heldoutCases, loadCases } from './cases';
 
 /** One case, as YAML, with `fields` over a valid minimal answer. */
 const one = (fields: Record<string, unknown>) =>
@@ -41,7 +41,7 @@ describe('loadCases', () => {
     ['a list where one pattern goes', { forbid: ['${region}'] }, 'only a fact can be one'],
     ['a pattern that does not compile', { forbid: ['(unclosed'] }, 'Invalid regular expression'],
   ])('refuses %s, naming the case', (_, fields, message) => {
-    expect(() => loadCases(one(fields))).toThrow(/cases\.yaml, case a-case: /);
+    expect(() => loadCases(one(fields))).toThrow(/development\.yaml, case a-case: /);
     expect(() => loadCases(one(fields))).toThrow(message);
   });
 
@@ -60,8 +60,23 @@ describe('loadCases', () => {
     expect(() => loadCases(text)).toThrow('case a-case: the id is used twice');
   });
 
-  it('reads the whole set, every id once', () => {
-    expect(cases.length).toBeGreaterThan(100);
-    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  it('reads the whole development set, every id once', () => {
+    expect(developmentCases.length).toBeGreaterThan(100);
+    expect(new Set(developmentCases.map((c) => c.id)).size).toBe(developmentCases.length);
+  });
+
+  it('names the file a case is read from', () => {
+    expect(() => loadCases(one({ tags: ['pricing'] }), 'heldout.yaml')).toThrow(
+      "heldout.yaml does not fit the evaluation set's shape",
+    );
+  });
+
+  it('refuses an id used in both sets', () => {
+    const [c] = loadCases(one({}));
+    expect(() => checkDistinctIds({ 'development.yaml': [c!], 'heldout.yaml': [c!] })).toThrow(
+      'heldout.yaml, case a-case: the id is also used in development.yaml',
+    );
+    const ids = [...developmentCases, ...heldoutCases].map((x) => x.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

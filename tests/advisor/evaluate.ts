@@ -1,7 +1,7 @@
 /**
- * Scores the built-in advisor on the evaluation set (cases.yaml): each conversation is played
- * against the advisor, and the last reply is judged on where it links, what it states, what it
- * must not say and what kind of reply it is.
+ * Scores the built-in advisor on an evaluation set (development.yaml or heldout.yaml): each
+ * conversation is played against the advisor, and the last reply is judged on where it links,
+ * what it states, what it must not say and what kind of reply it is.
  */
 import { performance } from 'node:perf_hooks';
 import { answer, type Advisor } from '../../src/features/advisor/advisor';

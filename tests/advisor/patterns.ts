@@ -1,9 +1,10 @@
 /**
- * The names the evaluation set (cases.yaml) writes its patterns with. A case writes
- * `${price.data}`, `${qty(90, days?)}` or `${page.training}#training-formats` inside a `cite`,
- * `facts` or `forbid` entry, and expandPatterns() puts in what the name stands for: a
- * case-insensitive regular expression source (a path, for `page` and `guide`). Written from the
- * site's content and the specification, never from the advisor's code; see README.md.
+ * The names the evaluation sets (development.yaml, heldout.yaml) write their patterns with. A
+ * case writes `${price.data}`, `${qty(90, days?)}` or `${page.training}#training-formats` inside
+ * a `cite`, `section`, `facts`, `lead` or `forbid` entry, and expandPatterns() puts in what the
+ * name stands for: a case-insensitive regular expression source (a path, for `page` and `guide`).
+ * Written from the site's content and the specification, never from the advisor's code; see
+ * README.md.
  */
 import consultantsYaml from '../../src/content/consultants.yaml?raw';
 import { site } from '../../src/site.config';
@@ -132,7 +133,7 @@ const guide = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// What `${...}` may name in cases.yaml.
+// What `${...}` may name in a set file.
 
 /** Patterns and paths by name; a list is a set of alternatives (any one matches). */
 const VALUES: Record<string, string | readonly string[] | Readonly<Record<string, string>>> = {

@@ -1,7 +1,8 @@
 /**
- * The shape of the chat advisor's evaluation set (tests/advisor/cases.yaml). Each case is one
- * thing a prospect types into the chat, with what a correct reply must link to, must state and
- * must not say. README.md beside this file explains how the set was written.
+ * The shape of the chat advisor's evaluation sets (tests/advisor/development.yaml and
+ * heldout.yaml). Each case is one thing a prospect types into the chat, with what a correct
+ * reply must link to, must state and must not say. README.md beside this file explains how the
+ * sets were written.
  */
 import { z } from 'astro/zod';
 
@@ -59,7 +60,7 @@ export type EvalDetail = (typeof evalDetails)[number];
 /** One or more texts: a string, or a list of at least one. */
 const oneOrMore = z.union([z.string(), z.array(z.string()).min(1)]);
 
-/** One case of the set, as cases.yaml holds it once its `${...}` names are put in. */
+/** One case of a set, as its file holds it once its `${...}` names are put in. */
 export const evalCaseSchema = z.strictObject({
   /** A stable, readable id, e.g. 'price-nonprofit-food-bank'. Unique within the set. */
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case words and dashes'),
@@ -84,7 +85,7 @@ export const evalCaseSchema = z.strictObject({
   /**
    * Facts the answer must state. Each is a case-insensitive regular expression source (string)
    * or a list of alternatives (any one matches). They hold the fact, not the wording:
-   * '\$1,?500\b' or ['20-30%', '20 to 30 percent'] (as cases.yaml writes them, in single
+   * '\$1,?500\b' or ['20-30%', '20 to 30 percent'] (as the set files write them, in single
    * quotes, where a backslash is itself).
    */
   facts: z.array(oneOrMore).optional(),
