@@ -31,6 +31,19 @@ describe('loadCases', () => {
     });
   });
 
+  it('puts in names in a lead and a section', () => {
+    const [c] = loadCases(
+      one({
+        section: ['${page.data}#investment-heading', '/#faq-nonprofits'],
+        lead: ['${price.data}', ['${qty(60, days?)}', 'sixty']],
+      }),
+    );
+    expect(c).toMatchObject({
+      section: ['/services/data-insights#investment-heading', '/#faq-nonprofits'],
+      lead: ['\\$\\s?4,?000(?![\\d,])', ['(?:60|sixty)[\\s-]+days?', 'sixty']],
+    });
+  });
+
   it.each([
     ['an unknown name', { facts: ['${prices.data}'] }, 'unknown name prices'],
     ['an unknown key', { cite: '${page.catering}' }, 'page takes one of the keys'],
@@ -40,6 +53,9 @@ describe('loadCases', () => {
     ['a list inside text', { facts: ['by ${consultantName}'] }, 'is a list'],
     ['a list where one pattern goes', { forbid: ['${region}'] }, 'only a fact can be one'],
     ['a pattern that does not compile', { forbid: ['(unclosed'] }, 'Invalid regular expression'],
+    ['a lead pattern that does not compile', { lead: ['[a-'] }, 'Invalid regular expression'],
+    ['a section that is not a path', { section: 'services/seo' }, 'not a root-relative path'],
+    ['a section with two anchors', { section: '/audit#a#b' }, 'not a root-relative path'],
   ])('refuses %s, naming the case', (_, fields, message) => {
     expect(() => loadCases(one(fields))).toThrow(/development\.yaml, case a-case: /);
     expect(() => loadCases(one(fields))).toThrow(message);

@@ -21,21 +21,26 @@ function expandCase(c: EvalCase): EvalCase {
   };
   const many = (entry: string | string[]) =>
     typeof entry === 'string' ? one(entry) : entry.map(one);
+  const facts = (list: (string | string[])[]) =>
+    list.map((fact) => (typeof fact === 'string' ? expandPatterns(fact) : fact.map(one)));
   return {
     ...c,
     ...(c.cite !== undefined && { cite: many(c.cite) }),
-    ...(c.facts && {
-      facts: c.facts.map((fact) =>
-        typeof fact === 'string' ? expandPatterns(fact) : fact.map(one),
-      ),
-    }),
+    ...(c.section !== undefined && { section: many(c.section) }),
+    ...(c.facts && { facts: facts(c.facts) }),
+    ...(c.lead && { lead: facts(c.lead) }),
     ...(c.forbid && { forbid: c.forbid.map(one) }),
   };
 }
 
 /** Every regular expression source of a case, which must compile. */
 function patternsOf(c: EvalCase): string[] {
-  return [...(c.facts ?? []).flat(), ...(c.forbid ?? [])];
+  return [...(c.facts ?? []).flat(), ...(c.lead ?? []).flat(), ...(c.forbid ?? [])];
+}
+
+/** Every place a case names on the site (`cite` and `section`), which must be root-relative. */
+export function placesOf(c: Pick<EvalCase, 'cite' | 'section'>): string[] {
+  return [c.cite ?? [], c.section ?? []].flat();
 }
 
 /** Reads an evaluation set from YAML text: checks it, and puts in its `${...}` names. */
@@ -54,6 +59,11 @@ export function loadCases(text: string, file = 'development.yaml'): EvalCase[] {
     try {
       c = expandCase(raw);
       for (const pattern of patternsOf(c)) new RegExp(pattern, 'i');
+      for (const place of placesOf(c)) {
+        if (!/^\/[^\s#]*(?:#[^\s#]+)?$/.test(place)) {
+          throw new Error(`"${place}" is not a root-relative path with an optional #anchor`);
+        }
+      }
     } catch (err) {
       throw new Error(`${where}: ${(err as Error).message}`);
     }
