@@ -23,7 +23,7 @@ describe('loadCases', () => {
     expect(c).toMatchObject({
       cite: '/services/data-insights#investment-heading',
       facts: [
-        '\\$\\s?4,?000(?![\\d,])',
+        '\\$\\s?4,?000(?!,?\\d)',
         ['(?:90|ninety)[\\s-]+days?', 'up to (?:15|fifteen) people'],
         [site.address.region, `\\b${site.address.regionCode}\\b`],
       ],
@@ -40,8 +40,24 @@ describe('loadCases', () => {
     );
     expect(c).toMatchObject({
       section: ['/services/data-insights#investment-heading', '/#faq-nonprofits'],
-      lead: ['\\$\\s?4,?000(?![\\d,])', ['(?:60|sixty)[\\s-]+days?', 'sixty']],
+      lead: ['\\$\\s?4,?000(?!,?\\d)', ['(?:60|sixty)[\\s-]+days?', 'sixty']],
     });
+  });
+
+  it('reads a price before the comma or period that ends its clause, but not a larger number', () => {
+    const [c] = loadCases(one({ facts: ['${usd(4000)}'] }));
+    const price = new RegExp(c!.facts![0] as string, 'i');
+    for (const text of [
+      'starts at $4,000, with',
+      'from $4000.',
+      '$ 4,000 to $12,000',
+      '$4,000.00',
+    ]) {
+      expect(price.test(text), text).toBe(true);
+    }
+    for (const text of ['$40,000', '$4,000,000', '$4,0001', '$14,000']) {
+      expect(price.test(text), text).toBe(false);
+    }
   });
 
   it.each([
