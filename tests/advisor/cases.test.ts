@@ -2,10 +2,11 @@
  * The evaluation sets' loader: a set file's `${...}` names put in as the patterns they stand for,
  * and a clear error, naming the file and the case, for anything the runner could not use.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { site } from '../../src/site.config';
-import { checkDistinctIds, developmentCases, heldoutCases, loadCases } from './cases';
+import { checkDistinctIds, developmentCases, heldoutCases, loadCases, placesOf } from './cases';
 
 /** One case, as YAML, with `fields` over a valid minimal answer. */
 const one = (fields: Record<string, unknown>) =>
@@ -110,5 +111,64 @@ describe('loadCases', () => {
     );
     const ids = [...developmentCases, ...heldoutCases].map((x) => x.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('the held-out set', () => {
+  const ofGroup = (group: string) => heldoutCases.filter((c) => c.tags[0] === group);
+  const tagged = (tag: string) =>
+    heldoutCases.filter((c) => c.tags.slice(1).includes(tag as never));
+
+  it('has at least 110 cases, with the conversations, multi-part questions and declines it promises', () => {
+    expect(heldoutCases.length).toBeGreaterThanOrEqual(110);
+    const followUps = ofGroup('follow-up');
+    expect(followUps.length).toBeGreaterThanOrEqual(20);
+    for (const c of followUps) expect(Array.isArray(c.ask), c.id).toBe(true);
+    expect(ofGroup('multi-part').length).toBeGreaterThanOrEqual(12);
+    const cannotAnswer = tagged('cannot-answer').filter((c) => c.expect === 'decline');
+    expect(cannotAnswer.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('names its source, and the section and a link for every case it expects answered', () => {
+    const answered = heldoutCases.filter((c) => c.expect === 'answer' || c.expect === 'recommend');
+    expect(answered.filter((c) => !c.section || !c.cite).map((c) => c.id)).toEqual([]);
+    expect(heldoutCases.filter((c) => !c.source).map((c) => c.id)).toEqual([]);
+  });
+});
+
+/** The built site, when `npx astro build` has run. */
+const dist = new URL('../../dist/', import.meta.url);
+
+/** The element ids of a built page, by its path ('/', '/services/seo'); undefined if none. */
+const builtIds = (() => {
+  const cache = new Map<string, Set<string> | undefined>();
+  return (path: string) => {
+    if (!cache.has(path)) {
+      const base = path === '/' ? 'index' : path.replace(/^\/|\/$/g, '');
+      const file = [`${base}.html`, `${base}/index.html`]
+        .map((name) => new URL(name, dist))
+        .find((url) => existsSync(url));
+      const html = file && readFileSync(file, 'utf8');
+      cache.set(
+        path,
+        html ? new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!)) : undefined,
+      );
+    }
+    return cache.get(path);
+  };
+})();
+
+describe('the places the sets name', () => {
+  it.skipIf(!existsSync(dist))('exist in the built site, anchors included', () => {
+    const missing: string[] = [];
+    for (const c of [...developmentCases, ...heldoutCases]) {
+      for (const place of placesOf(c)) {
+        const [path, anchor] = place.split('#') as [string, string | undefined];
+        const ids = builtIds(path);
+        if (!ids) missing.push(`${c.id}: no page ${path}`);
+        else if (anchor && !ids.has(anchor)) missing.push(`${c.id}: no #${anchor} on ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
