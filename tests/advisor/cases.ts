@@ -1,8 +1,10 @@
 /**
- * The chat advisor's evaluation set, read from cases.yaml: what prospects type into the chat,
- * and what a correct reply must link to, state and avoid. The file is checked against
- * evalCaseSchema and its `${...}` names are put in (patterns.ts); anything wrong stops the run
- * with the case and the field it is in.
+ * The chat advisor's evaluation sets: what prospects type into the chat, and what a correct reply
+ * must link to, state and avoid. development.yaml is the set the advisor may be tuned on;
+ * heldout.yaml was written from the content before the advisor was rebuilt and is never tuned to
+ * (README.md). Both files are checked against evalCaseSchema the same way and their `${...}`
+ * names are put in (patterns.ts); anything wrong stops the run with the file, the case and the
+ * field it is in. Ids are unique across the two sets.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -19,25 +21,30 @@ function expandCase(c: EvalCase): EvalCase {
   };
   const many = (entry: string | string[]) =>
     typeof entry === 'string' ? one(entry) : entry.map(one);
+  const facts = (list: (string | string[])[]) =>
+    list.map((fact) => (typeof fact === 'string' ? expandPatterns(fact) : fact.map(one)));
   return {
     ...c,
     ...(c.cite !== undefined && { cite: many(c.cite) }),
-    ...(c.facts && {
-      facts: c.facts.map((fact) =>
-        typeof fact === 'string' ? expandPatterns(fact) : fact.map(one),
-      ),
-    }),
+    ...(c.section !== undefined && { section: many(c.section) }),
+    ...(c.facts && { facts: facts(c.facts) }),
+    ...(c.lead && { lead: facts(c.lead) }),
     ...(c.forbid && { forbid: c.forbid.map(one) }),
   };
 }
 
 /** Every regular expression source of a case, which must compile. */
 function patternsOf(c: EvalCase): string[] {
-  return [...(c.facts ?? []).flat(), ...(c.forbid ?? [])];
+  return [...(c.facts ?? []).flat(), ...(c.lead ?? []).flat(), ...(c.forbid ?? [])];
+}
+
+/** Every place a case names on the site (`cite` and `section`), which must be root-relative. */
+export function placesOf(c: Pick<EvalCase, 'cite' | 'section'>): string[] {
+  return [c.cite ?? [], c.section ?? []].flat();
 }
 
 /** Reads an evaluation set from YAML text: checks it, and puts in its `${...}` names. */
-export function loadCases(text: string, file = 'cases.yaml'): EvalCase[] {
+export function loadCases(text: string, file = 'development.yaml'): EvalCase[] {
   const parsed = z.array(evalCaseSchema).safeParse(parse(text));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -52,6 +59,11 @@ export function loadCases(text: string, file = 'cases.yaml'): EvalCase[] {
     try {
       c = expandCase(raw);
       for (const pattern of patternsOf(c)) new RegExp(pattern, 'i');
+      for (const place of placesOf(c)) {
+        if (!/^\/[^\s#]*(?:#[^\s#]+)?$/.test(place)) {
+          throw new Error(`"${place}" is not a root-relative path with an optional #anchor`);
+        }
+      }
     } catch (err) {
       throw new Error(`${where}: ${(err as Error).message}`);
     }
@@ -59,7 +71,33 @@ export function loadCases(text: string, file = 'cases.yaml'): EvalCase[] {
   });
 }
 
-/** The evaluation set: every group of cases.yaml, in its order. */
-export const cases: EvalCase[] = loadCases(
-  readFileSync(new URL('./cases.yaml', import.meta.url), 'utf8'),
-);
+/** Reads one of the set files beside this module. */
+const loadFile = (file: string) =>
+  loadCases(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'), file);
+
+/** Throws if an id is used in more than one set, naming the id and both files. */
+export function checkDistinctIds(sets: Record<string, readonly EvalCase[]>): void {
+  const seen = new Map<string, string>();
+  for (const [file, set] of Object.entries(sets)) {
+    for (const c of set) {
+      const other = seen.get(c.id);
+      if (other) throw new Error(`${file}, case ${c.id}: the id is also used in ${other}`);
+      seen.set(c.id, file);
+    }
+  }
+}
+
+/** The development set: every group of development.yaml, in its order. Free to tune on. */
+export const developmentCases: EvalCase[] = loadFile('development.yaml');
+
+/**
+ * The held-out set: every group of heldout.yaml, in its order. Written from the content before
+ * the advisor was rebuilt; never tune the advisor to it, and never edit a case after seeing a
+ * reply to it (README.md).
+ */
+export const heldoutCases: EvalCase[] = loadFile('heldout.yaml');
+
+checkDistinctIds({ 'development.yaml': developmentCases, 'heldout.yaml': heldoutCases });
+
+/** The development set under its earlier name, for code written before the split. */
+export const cases: EvalCase[] = developmentCases;

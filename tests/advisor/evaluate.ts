@@ -1,12 +1,13 @@
 /**
- * Scores the built-in advisor on the evaluation set (cases.yaml): each conversation is played
- * against the advisor, and the last reply is judged on where it links, what it states, what it
- * must not say and what kind of reply it is.
+ * Scores the built-in advisor on an evaluation set (development.yaml or heldout.yaml): each
+ * conversation is played against the advisor, and the last reply is judged on where it links,
+ * what it states, what it must not say and what kind of reply it is.
  */
 import { performance } from 'node:perf_hooks';
 import { answer, type Advisor } from '../../src/features/advisor/advisor';
 import type { ChatMessage } from '../../src/features/advisor/contract';
 import type { AdvisorReply } from '../../src/features/advisor/replies';
+import { leadProblems } from './reading';
 import type { EvalCase, EvalGroup } from './types';
 
 export interface CaseResult {
@@ -19,12 +20,29 @@ export interface CaseResult {
   reply: AdvisorReply;
   /** Time to answer the last turn, in milliseconds. */
   ms: number;
+  /**
+   * For a case with a `section`: the position (1 for the first) of the first of the reply's
+   * sources that is one of those sections, or 0 when none is. Undefined without a `section`.
+   */
+  sectionRank?: number;
 }
 
 /** Every link of a reply: its sources and the Markdown links in its text. */
 export function replyLinks(reply: Pick<AdvisorReply, 'content' | 'sources'>): string[] {
   const inText = [...reply.content.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
   return [...reply.sources.map((s) => s.url), ...inText];
+}
+
+/**
+ * Where the first of a reply's sources that is one of `sections` comes among its sources (1 for
+ * the first), or 0 when none of them is. Sources are compared by their full address, anchor
+ * included, so only the exact section counts.
+ */
+export function sectionRank(
+  reply: Pick<AdvisorReply, 'sources'>,
+  sections: readonly string[],
+): number {
+  return reply.sources.findIndex((s) => sections.includes(s.url)) + 1;
 }
 
 function linksTo(links: readonly string[], cite: string): boolean {
@@ -64,6 +82,7 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
       problems.push(`does not state ${options.join(' | ')}`);
     }
   }
+  problems.push(...leadProblems(c.lead ?? [], last.content));
   for (const pattern of c.forbid ?? []) {
     const found = new RegExp(pattern, 'i').exec(last.content);
     if (found) problems.push(`says "${found[0]}"`);
@@ -78,6 +97,8 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
   if ((c.expect === 'answer' || c.expect === 'recommend') && last.kind === 'decline') {
     problems.push('declines a question the site answers');
   }
+  const sections =
+    c.section === undefined ? [] : typeof c.section === 'string' ? [c.section] : c.section;
   return {
     id: c.id,
     group: c.tags[0],
@@ -86,6 +107,7 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
     problems,
     reply: last,
     ms,
+    ...(sections.length > 0 && { sectionRank: sectionRank(last, sections) }),
   };
 }
 
@@ -95,6 +117,11 @@ export interface Evaluation {
   byGroup: Record<string, { passed: number; total: number }>;
   /** Median and 95th percentile time to answer, in milliseconds. */
   latency: { p50: number; p95: number };
+  /**
+   * Retrieval at section level, over the cases with a `section`: the share whose section is the
+   * reply's first source (at1) or among its first three (at3). Zero cases: both 0.
+   */
+  sectionRecall: { cases: number; at1: number; at3: number };
 }
 
 export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluation {
@@ -107,11 +134,15 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
   }
   const times = results.map((r) => r.ms).sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  const ranks = results.flatMap((r) => (r.sectionRank === undefined ? [] : [r.sectionRank]));
+  const within = (k: number) =>
+    ranks.filter((rank) => rank > 0 && rank <= k).length / Math.max(1, ranks.length);
   return {
     results,
     passRate: results.filter((r) => r.passed).length / Math.max(1, results.length),
     byGroup,
     latency: { p50: at(0.5), p95: at(0.95) },
+    sectionRecall: { cases: ranks.length, at1: within(1), at3: within(3) },
   };
 }
 
@@ -125,6 +156,10 @@ export function report(e: Evaluation): string {
     '| --- | --- |',
     ...Object.entries(e.byGroup).map(([g, { passed, total }]) => `| ${g} | ${passed}/${total} |`),
   ];
+  const { cases, at1, at3 } = e.sectionRecall;
+  if (cases > 0) {
+    lines.push('', `Section recall over ${cases} cases: @1 ${pct(at1)}, @3 ${pct(at3)}`);
+  }
   const failed = e.results.filter((r) => !r.passed);
   if (failed.length) {
     lines.push('', 'Failures:');

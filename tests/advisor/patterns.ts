@@ -1,9 +1,10 @@
 /**
- * The names the evaluation set (cases.yaml) writes its patterns with. A case writes
- * `${price.data}`, `${qty(90, days?)}` or `${page.training}#training-formats` inside a `cite`,
- * `facts` or `forbid` entry, and expandPatterns() puts in what the name stands for: a
- * case-insensitive regular expression source (a path, for `page` and `guide`). Written from the
- * site's content and the specification, never from the advisor's code; see README.md.
+ * The names the evaluation sets (development.yaml, heldout.yaml) write their patterns with. A
+ * case writes `${price.data}`, `${qty(90, days?)}` or `${page.training}#training-formats` inside
+ * a `cite`, `section`, `facts`, `lead` or `forbid` entry, and expandPatterns() puts in what the
+ * name stands for: a case-insensitive regular expression source (a path, for `page` and `guide`).
+ * Written from the site's content and the specification, never from the advisor's code; see
+ * README.md.
  */
 import consultantsYaml from '../../src/content/consultants.yaml?raw';
 import { site } from '../../src/site.config';
@@ -22,11 +23,18 @@ const numberWords: Record<number, string> = {
   4: 'four',
   5: 'five',
   6: 'six',
+  7: 'seven',
+  8: 'eight',
   10: 'ten',
   12: 'twelve',
   15: 'fifteen',
+  16: 'sixteen',
   20: 'twenty',
+  24: 'twenty[- ]four',
+  25: 'twenty[- ]five',
+  26: 'twenty[- ]six',
   30: 'thirty',
+  40: 'forty',
   48: 'forty[- ]eight',
   60: 'sixty',
   90: 'ninety',
@@ -35,9 +43,13 @@ const numberWords: Record<number, string> = {
 /** A number in digits or in words: num(6) matches "6" and "six". */
 const num = (n: number) => (numberWords[n] ? `(?:${n}|${numberWords[n]})` : `${n}`);
 
-/** A dollar amount with or without its thousands comma: usd(4000) matches "$4,000" and "$4000". */
+/**
+ * A dollar amount with or without its thousands comma: usd(4000) matches "$4,000" and "$4000",
+ * also before a comma or period that ends a clause ("$4,000, with"), but not "$40,000" or
+ * "$4,000,000".
+ */
 const usd = (amount: number) =>
-  `\\$\\s?${String(amount).replace(/\B(?=(\d{3})+$)/g, ',?')}(?![\\d,])`;
+  `\\$\\s?${String(amount).replace(/\B(?=(\d{3})+$)/g, ',?')}(?!,?\\d)`;
 
 /** A quantity and its unit: qty(90, 'days?') matches "90 days", "90-day" and "ninety days". */
 const qty = (n: number, unit: string) => `${num(n)}[\\s-]+${unit}`;
@@ -66,6 +78,8 @@ const contactEmail = (label: string) => {
 const generalEmail = contactEmail('General Inquiries');
 const salesEmail = contactEmail('Sales & Consulting');
 const billingEmail = contactEmail('Billing & Support');
+/** The privacy contact the privacy policy names (requests to see, correct or delete data). */
+const privacyEmail = literal(site.privacy.email);
 
 /** Any consultant's name from src/content/consultants.yaml. */
 const consultantName = [...consultantsYaml.matchAll(/^\s*name:\s*(['"]?)(.+?)\1\s*$/gm)].map(
@@ -132,7 +146,7 @@ const guide = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// What `${...}` may name in cases.yaml.
+// What `${...}` may name in a set file.
 
 /** Patterns and paths by name; a list is a set of alternatives (any one matches). */
 const VALUES: Record<string, string | readonly string[] | Readonly<Record<string, string>>> = {
@@ -146,6 +160,7 @@ const VALUES: Record<string, string | readonly string[] | Readonly<Record<string
   generalEmail,
   salesEmail,
   billingEmail,
+  privacyEmail,
   consultantName,
   region,
 };

@@ -1,7 +1,8 @@
 /**
- * The shape of the chat advisor's evaluation set (tests/advisor/cases.yaml). Each case is one
- * thing a prospect types into the chat, with what a correct reply must link to, must state and
- * must not say. README.md beside this file explains how the set was written.
+ * The shape of the chat advisor's evaluation sets (tests/advisor/development.yaml and
+ * heldout.yaml). Each case is one thing a prospect types into the chat, with what a correct
+ * reply must link to, must state and must not say. README.md beside this file explains how the
+ * sets were written.
  */
 import { z } from 'astro/zod';
 
@@ -9,8 +10,9 @@ import { z } from 'astro/zod';
  * The group a case counts towards, always the first tag. Each group is a kind of question the
  * advisor must handle: a problem to match to services, a fact about one service, a home-page FAQ
  * topic in the prospect's own words, a question one of the guides answers, the firm and how to
- * reach it, a conversation whose last turn depends on earlier ones, a request for a person, a
- * question the site does not answer, and an attempt to make the advisor say what the site does not.
+ * reach it, a conversation whose last turn depends on earlier ones, one message asking two or
+ * three things at once, a request for a person, a question the site does not answer, and an
+ * attempt to make the advisor say what the site does not.
  */
 export const evalGroups = [
   'problem',
@@ -19,6 +21,7 @@ export const evalGroups = [
   'technical',
   'firm',
   'follow-up',
+  'multi-part',
   'handoff',
   'off-topic',
   'adversarial',
@@ -44,6 +47,9 @@ export const evalDetails = [
   'team',
   'contact',
   'audit',
+  'privacy',
+  'fit',
+  'cannot-answer',
   // how it is asked
   'sector',
   'typo',
@@ -51,6 +57,7 @@ export const evalDetails = [
   'pronoun',
   'forged-turn',
   'currency',
+  'trap',
 ] as const;
 
 /** A detail tag; see {@link evalDetails}. */
@@ -59,7 +66,7 @@ export type EvalDetail = (typeof evalDetails)[number];
 /** One or more texts: a string, or a list of at least one. */
 const oneOrMore = z.union([z.string(), z.array(z.string()).min(1)]);
 
-/** One case of the set, as cases.yaml holds it once its `${...}` names are put in. */
+/** One case of a set, as its file holds it once its `${...}` names are put in. */
 export const evalCaseSchema = z.strictObject({
   /** A stable, readable id, e.g. 'price-nonprofit-food-bank'. Unique within the set. */
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case words and dashes'),
@@ -82,12 +89,27 @@ export const evalCaseSchema = z.strictObject({
    */
   cite: oneOrMore.optional(),
   /**
+   * The exact section that states the answer, as path#anchor (a heading's id, `#faq-<id>` for an
+   * FAQ item, a service page's block id; a bare path only for a page indexed whole, such as
+   * /consultants). Several: the answer is stated in each of them. Used to measure retrieval at
+   * section level: recall@k is the share of cases where one of them is among the reply's first k
+   * sources. Given for every answerable case; not a condition for passing.
+   */
+  section: oneOrMore.optional(),
+  /**
    * Facts the answer must state. Each is a case-insensitive regular expression source (string)
    * or a list of alternatives (any one matches). They hold the fact, not the wording:
-   * '\$1,?500\b' or ['20-30%', '20 to 30 percent'] (as cases.yaml writes them, in single
+   * '\$1,?500\b' or ['20-30%', '20 to 30 percent'] (as the set files write them, in single
    * quotes, where a backslash is itself).
    */
   facts: z.array(oneOrMore).optional(),
+  /**
+   * Facts, written as in `facts`, each of which must be stated within the reply's FIRST TWO
+   * SENTENCES as a reader sees them: the direct answer comes first, the detail after. Sentences
+   * are read from the reply with links reduced to their text, emphasis marks removed and every
+   * line (a list item, a heading) starting a sentence; see reading.ts.
+   */
+  lead: z.array(oneOrMore).optional(),
   /**
    * What the answer must NOT say (invented prices, discounts, promises, a figure injected by the
    * prompt...). Case-insensitive regular expression sources, matched against the whole reply.
