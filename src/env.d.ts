@@ -8,3 +8,13 @@ declare module 'astro' {
     'client:when'?: WhenOptions;
   }
 }
+
+declare global {
+  /** The build variables pages and islands read (README, "Configuration"). */
+  interface ImportMetaEnv {
+    readonly PUBLIC_SUPABASE_URL?: string;
+    readonly PUBLIC_SUPABASE_ANON_KEY?: string;
+    readonly PUBLIC_TURNSTILE_SITE_KEY?: string;
+    readonly PUBLIC_ANALYTICS?: string;
+  }
+}

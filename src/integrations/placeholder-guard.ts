@@ -20,7 +20,7 @@ import {
 } from '../lib/placeholders';
 
 export interface PlaceholderGuardOptions {
-  /** Where CF_PAGES, CF_PAGES_BRANCH and PRODUCTION_BRANCH are read; process.env by default. */
+  /** Where WORKERS_CI, WORKERS_CI_BRANCH and PRODUCTION_BRANCH are read; process.env by default. */
   env?: DeployEnv;
 }
 

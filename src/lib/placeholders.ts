@@ -116,17 +116,18 @@ export function findPlaceholders({ site, consultants, origin }: PlaceholderSourc
 
 /** The environment variables that decide how the build treats placeholders. */
 export interface DeployEnv {
-  CF_PAGES?: string | undefined;
-  CF_PAGES_BRANCH?: string | undefined;
+  WORKERS_CI?: string | undefined;
+  WORKERS_CI_BRANCH?: string | undefined;
   PRODUCTION_BRANCH?: string | undefined;
 }
 
 /**
- * True for the build of the production deployment: on Cloudflare Pages (`CF_PAGES=1`) for the
- * production branch (`PRODUCTION_BRANCH`, default `main`). Local, test and preview builds are not.
+ * True for the build of the production deployment: on Workers Builds (`WORKERS_CI=1`) for the
+ * production branch (`PRODUCTION_BRANCH`, default `main`). Local, test and preview builds (pull
+ * requests and other branches) are not.
  */
 export function isProductionBuild(env: DeployEnv): boolean {
-  return env.CF_PAGES === '1' && env.CF_PAGES_BRANCH === (env.PRODUCTION_BRANCH || 'main');
+  return env.WORKERS_CI === '1' && env.WORKERS_CI_BRANCH === (env.PRODUCTION_BRANCH || 'main');
 }
 
 /** The build error listing every placeholder, with what to do about it. */
@@ -140,5 +141,5 @@ export function placeholderError(found: readonly string[]): string {
 
 /** The one-line warning of local, test and preview builds. */
 export function placeholderWarning(found: readonly string[]): string {
-  return `${found.length} example facts remain (firm name, addresses, people, SITE_URL): fine for local and preview builds; the production build on Cloudflare Pages refuses them (README, "Deploy").`;
+  return `${found.length} example facts remain (firm name, addresses, people, SITE_URL): fine for local and preview builds; the production build on Workers Builds refuses them (README, "Deploy").`;
 }

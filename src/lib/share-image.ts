@@ -64,7 +64,8 @@ export async function heroFile(articleFile: string): Promise<string> {
   // Only the `hero:` entry is parsed (its line and the indented lines under it): the rest of a
   // long frontmatter (FAQ, sources) costs a large archive's build a second for nothing.
   const entry = frontmatter && /^hero:.*(?:\r?\n(?:[ \t].*)?)*/m.exec(frontmatter)?.[0];
-  const hero: unknown = entry ? parse(entry)?.hero?.image : undefined;
+  const parsed = entry ? (parse(entry) as { hero?: { image?: unknown } } | null) : undefined;
+  const hero = parsed?.hero?.image;
   if (typeof hero !== 'string') throw new Error(`${articleFile}: no hero.image in the frontmatter`);
   return resolve(dirname(articleFile), hero);
 }
@@ -216,11 +217,11 @@ export function over(canvas: Buffer, width: number, layer: Pixels, left: number,
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {
       const from = (y * info.width + x) * 4;
-      const alpha = data[from + 3]!;
+      const alpha = data[from + 3];
       if (alpha === 0) continue;
       const to = ((top + y) * width + left + x) * 3;
       for (let c = 0; c < 3; c++) {
-        canvas[to + c] = (data[from + c]! * alpha + canvas[to + c]! * (255 - alpha) + 127) / 255;
+        canvas[to + c] = (data[from + c] * alpha + canvas[to + c] * (255 - alpha) + 127) / 255;
       }
     }
   }

@@ -65,7 +65,7 @@ export interface RouteContext<E = Env> {
   request: Request;
   env: E;
   /** Keeps the Worker alive for work that must not delay the answer (logging, caching). */
-  waitUntil(promise: Promise<unknown>): void;
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** A route's handler, called by the router (functions/router.ts) once the guards passed. */

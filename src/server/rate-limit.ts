@@ -61,8 +61,7 @@ export function networkKey(address: string, prefix: 64 | 48 = 64): string {
   const groups = expandIpv6(ip);
   if (!groups) return ip;
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (mapped)
-    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  if (mapped) return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
   return `${groups
     .slice(0, prefix / 16)
     .map((g) => g.toString(16))
@@ -76,13 +75,13 @@ function expandIpv6(ip: string): number[] | null {
   if (tail) {
     const bytes = tail.slice(1).map(Number);
     if (bytes.some((b) => b > 255)) return null;
-    text = `${text.slice(0, tail.index)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+    text = `${text.slice(0, tail.index)}${((bytes[0] << 8) | bytes[1]).toString(16)}:${((bytes[2] << 8) | bytes[3]).toString(16)}`;
   }
   const halves = text.split('::');
   if (halves.length > 2) return null;
   const parse = (part: string) => (part === '' ? [] : part.split(':'));
-  const head = parse(halves[0]!);
-  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  const head = parse(halves[0]);
+  const rest = halves.length === 2 ? parse(halves[1]) : [];
   const missing = 8 - head.length - rest.length;
   if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
   const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];

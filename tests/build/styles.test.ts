@@ -26,7 +26,7 @@ function pages(dir: string): string[] {
 export function styledClasses(css: string): Set<string> {
   const names = new Set<string>();
   for (const m of css.matchAll(/\.((?:\\.|[\w-])+)/g)) {
-    names.add(m[1]!.replace(/\\(.)/g, '$1'));
+    names.add(m[1].replace(/\\(.)/g, '$1'));
   }
   return names;
 }
@@ -36,12 +36,12 @@ function pageStyles(file: string): { classes: Set<string>; css: string } {
   const html = readFileSync(file, 'utf8');
   const classes = new Set<string>();
   for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const c of m[1]!.split(/\s+/)) if (c) classes.add(c.replace(/&amp;/g, '&'));
+    for (const c of m[1].split(/\s+/)) if (c) classes.add(c.replace(/&amp;/g, '&'));
   }
   const linked = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) =>
-    readFileSync(join(DIST, m[1]!), 'utf8'),
+    readFileSync(join(DIST, m[1]), 'utf8'),
   );
-  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
   return { classes, css: [...linked, ...inline].join('\n') };
 }
 

@@ -46,7 +46,7 @@ describe('lead_dead_letters', () => {
         'select payload from public.lead_dead_letters where id = $1',
         [id],
       );
-      expect(read.ok && JSON.parse(read.rows[0]!.payload).name).toBe('Ada\u0000 \ud800');
+      expect(read.ok && JSON.parse(read.rows[0].payload).name).toBe('Ada\u0000 \ud800');
     });
   });
 

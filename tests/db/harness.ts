@@ -113,7 +113,7 @@ export async function createUser(
      values ($1, $2, case when $3 then now() end) returning id`,
     [email, JSON.stringify(metadata), confirmed],
   );
-  return rows[0]!.id;
+  return rows[0].id;
 }
 
 /** Postgres error codes the tests expect: no privilege, a duplicate key, a failed check. */
@@ -155,7 +155,7 @@ export async function rpc<T = string>(session: Session, name: string, ...args: u
     `select public.${name}(${params}) as result`,
     args,
   );
-  return rows[0]!.result;
+  return rows[0].result;
 }
 
 /** Gives a role directly, as the project owner appointing the first admin would. */
@@ -177,6 +177,6 @@ export async function rolesOf(session: Session, userId: string): Promise<string[
     );
     return rows.map((r) => r.role);
   } finally {
-    await session.exec(`set local role ${who[0]!.role}`);
+    await session.exec(`set local role ${who[0].role}`);
   }
 }

@@ -73,7 +73,7 @@ beforeAll(async () => {
     `${INSERT} returning id`,
     leadParams('Stored Lead', null, 'stored-key'),
   );
-  storedId = rows[0]!.id;
+  storedId = rows[0].id;
 }, 60_000);
 
 afterAll(async () => {

@@ -41,7 +41,7 @@ async function currentRoles(session: Session): Promise<string[]> {
   const { rows } = await session.query<{ roles: string[] }>(
     'select public.get_current_user_roles()::text[] as roles',
   );
-  return rows[0]!.roles;
+  return rows[0].roles;
 }
 
 describe('schema', () => {
@@ -113,7 +113,7 @@ describe('sign-up trigger', () => {
         'select display_name from public.profiles where user_id = $1',
         [long],
       );
-      expect(rows[0]!.display_name).toBe('N'.repeat(100));
+      expect(rows[0].display_name).toBe('N'.repeat(100));
     });
   });
 
@@ -195,7 +195,7 @@ describe('a plain user', () => {
         `select public.has_role($1, 'admin') as admin`,
         [ids.user],
       );
-      expect(check.rows[0]!.admin).toBe(false);
+      expect(check.rows[0].admin).toBe(false);
     });
   });
 
@@ -386,7 +386,7 @@ describe('an admin', () => {
         `select public.has_role($1, 'editor') as editor`,
         [ids.editor],
       );
-      expect(rows[0]!.editor).toBe(true);
+      expect(rows[0].editor).toBe(true);
     });
   });
 

@@ -7,7 +7,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROLES } from '../../src/stores/roles';
+import { APP_ROLES } from '../../src/features/auth/roles';
 import {
   toLeadRow,
   type ChatLead,

@@ -75,7 +75,7 @@ function build(outDir: string): void {
   const command = ['npx', 'astro', 'build', '--outDir', outDir];
   const lock = process.env.E2E_BUILD_LOCK;
   const [file, ...args] = lock ? ['flock', lock, ...command] : command;
-  const result = spawnSync(file!, args, {
+  const result = spawnSync(file, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -222,7 +222,7 @@ export function sessionFor(account: FakeAccount, expiresInSeconds = 3600) {
 export async function storeSession(page: Page, session: unknown): Promise<void> {
   await page.goto('/robots.txt');
   await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
+    ([key, value]) => localStorage.setItem(key, value),
     [SESSION_KEY, JSON.stringify(session)],
   );
 }

@@ -38,7 +38,7 @@ function fakeProject(
 ): SupabaseProject {
   return (call) => {
     const name = call.path.replace('/rest/v1/rpc/', '');
-    if (overrides[name]) return overrides[name]!(call);
+    if (overrides[name]) return overrides[name](call);
     if (call.headers.authorization !== `Bearer ${me.token}`) return { status: 401, body: {} };
     switch (call.path) {
       case '/rest/v1/rpc/get_current_user_roles':
@@ -237,7 +237,7 @@ test.describe('admin panels', () => {
     await expect(
       page.getByRole('list', { name: 'Roles of Eddie.Editor@example.com' }).getByRole('button'),
     ).toHaveText(['user×']);
-    expect(rpcCalls(calls, 'admin_remove_role')[0]!.body).toEqual({
+    expect(rpcCalls(calls, 'admin_remove_role')[0].body).toEqual({
       target_user_id: '00000000-0000-4000-8000-0000000000e1',
       old_role: 'editor',
     });

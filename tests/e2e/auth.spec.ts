@@ -86,10 +86,10 @@ test.describe('the auth card', () => {
 
     await expect(page).toHaveURL(/\/$/);
     const [call] = calls.filter((c) => c.path === '/auth/v1/token');
-    expect(call!.method).toBe('POST');
-    expect(call!.query.get('grant_type')).toBe('password');
-    expect(call!.body).toMatchObject({ email: 'ada@example.com', password: 'correct horse' });
-    expect(call!.headers.apikey).toBe(SUPABASE_ANON_KEY);
+    expect(call.method).toBe('POST');
+    expect(call.query.get('grant_type')).toBe('password');
+    expect(call.body).toMatchObject({ email: 'ada@example.com', password: 'correct horse' });
+    expect(call.headers.apikey).toBe(SUPABASE_ANON_KEY);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toContain(
       'access_token',
     );
@@ -179,14 +179,14 @@ test.describe('the auth card', () => {
     await expect(success).toHaveClass(/emerald/);
     await expect(panel.getByRole('button', { name: 'Create Account' })).toBeEnabled();
     const [call] = calls;
-    expect(call!.body).toMatchObject({
+    expect(call.body).toMatchObject({
       email: 'ada@example.com',
       password: '123456',
       data: { display_name: 'Ada Lovelace' },
     });
-    expect(call!.query.get('redirect_to')).toBe(`${new URL(page.url()).origin}/auth`);
+    expect(call.query.get('redirect_to')).toBe(`${new URL(page.url()).origin}/auth`);
     // PKCE: the confirmation link will carry a code only this browser can exchange.
-    expect(call!.body).toMatchObject({
+    expect(call.body).toMatchObject({
       code_challenge: expect.stringMatching(/^[\w-]{43}$/),
       code_challenge_method: 's256',
     });
@@ -211,7 +211,7 @@ test.describe('the auth card', () => {
     await panel.getByLabel('Password').fill('secret-enough');
     await panel.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('alert')).toHaveText('User already registered');
-    expect(calls[0]!.body.data?.display_name).toBeUndefined();
+    expect(calls[0].body.data?.display_name).toBeUndefined();
     await expect(panel.getByLabel('Email')).toHaveValue('taken@example.com');
   });
 
@@ -232,9 +232,9 @@ test.describe('the auth card', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page.getByRole('alert')).toHaveText('Failed to sign in with google');
-    expect(calls[0]!.query.get('provider')).toBe('google');
-    expect(calls[0]!.query.get('redirect_to')).toBe(`${new URL(page.url()).origin}/auth`);
-    expect(calls[0]!.query.get('code_challenge_method')).toBe('s256');
+    expect(calls[0].query.get('provider')).toBe('google');
+    expect(calls[0].query.get('redirect_to')).toBe(`${new URL(page.url()).origin}/auth`);
+    expect(calls[0].query.get('code_challenge_method')).toBe('s256');
     // The error parameters are gone from the address, and the buttons work again.
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('button', { name: 'Continue with LinkedIn' })).toBeEnabled();
@@ -254,7 +254,7 @@ test.describe('the auth card', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with LinkedIn' }).click();
     await expect(page.getByRole('alert')).toHaveText('Unable to exchange external code');
-    expect(calls[0]!.query.get('provider')).toBe('linkedin_oidc');
+    expect(calls[0].query.get('provider')).toBe('linkedin_oidc');
   });
 
   test('a social sign-in comes back with a code that is exchanged for a session (PKCE)', async ({
@@ -277,10 +277,10 @@ test.describe('the auth card', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page).toHaveURL(/\/$/);
     const [exchange] = calls.filter((c) => c.path === '/auth/v1/token');
-    expect(exchange!.query.get('grant_type')).toBe('pkce');
-    expect(exchange!.body.auth_code).toBe('one-time-code');
+    expect(exchange.query.get('grant_type')).toBe('pkce');
+    expect(exchange.body.auth_code).toBe('one-time-code');
     // The verifier this browser kept is the one the challenge was made from.
-    expect(challengeOf(exchange!.body.code_verifier)).toBe(challenge);
+    expect(challengeOf(exchange.body.code_verifier)).toBe(challenge);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toContain(
       'access_token',
     );
@@ -337,7 +337,7 @@ test.describe('the auth card', () => {
     await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveCount(0);
     hold.open();
     await expect(page).toHaveURL(/\/$/);
-    expect(calls[0]!.query.get('grant_type')).toBe('refresh_token');
+    expect(calls[0].query.get('grant_type')).toBe('refresh_token');
   });
 
   test('/auth?signout signs out, says so and shows the form', async ({ page }) => {

@@ -3,7 +3,7 @@
  * kept when the visitor follows a cited link or opens the chat from another page, and 'New
  * conversation'. The hand-off to a person is chat-handoff.spec.ts.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { openChat } from './helpers';
 
 const CONNECTION_ERROR =

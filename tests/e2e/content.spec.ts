@@ -125,7 +125,7 @@ test.describe('article list', () => {
       .evaluateAll((items) => items.slice(0, 2).map((li) => li.getBoundingClientRect().top));
     expect(boxes[0]).toBe(boxes[1]);
     const third = await page.locator('main ul > li').nth(2).boundingBox();
-    expect(third!.y).toBeGreaterThan(boxes[0]!);
+    expect(third!.y).toBeGreaterThan(boxes[0]);
   });
 });
 

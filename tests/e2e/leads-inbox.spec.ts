@@ -292,7 +292,7 @@ test.describe('the leads inbox', () => {
     await inbox(page).getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8');
+    const csv = readFileSync(await file.path(), 'utf8');
     const records = csv
       .replace(/^\uFEFF/, '')
       .split('\r\n')

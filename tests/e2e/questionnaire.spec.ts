@@ -79,14 +79,14 @@ test.describe('questionnaire dialog', () => {
     await expect(toast(page, SUCCESS.title)).toContainText(SUCCESS.description);
     await expect(dialog).toBeHidden();
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toEqual({
+    expect(sent[0].body).toEqual({
       ...contact,
       ...choices,
       priorities,
       additionalInfo: '',
       source: 'home',
     });
-    expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0].key).toMatch(/^[0-9a-f-]{36}$/);
     const calls = await page.evaluate(
       () => (window as unknown as { gtagCalls: unknown[] }).gtagCalls,
     );
@@ -142,7 +142,7 @@ test.describe('questionnaire dialog', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, SUCCESS.title)).toBeVisible();
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(sent[1].key).toBe(sent[0].key);
   });
 
   test('closing by Escape, the close button or the backdrop clears answers and returns to step 1', async ({
@@ -224,7 +224,7 @@ test.describe('questionnaire dialog', () => {
     await page.keyboard.press('Enter');
 
     await expect(toast(page, SUCCESS.title)).toContainText(SUCCESS.description);
-    expect(sent[0]!.body).toMatchObject({ ...contact, ...choices, priorities });
+    expect(sent[0].body).toMatchObject({ ...contact, ...choices, priorities });
   });
 
   test('has no serious accessibility violations while open', async ({ page }) => {
@@ -266,7 +266,7 @@ test.describe('questionnaire page', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
 
     await expect(toast(page, SUCCESS.title)).toContainText(SUCCESS.description);
-    expect(sent[0]!.body.source).toBe('seo');
+    expect(sent[0].body.source).toBe('seo');
     // Success clears the answers and goes back to step 1 on the page.
     await expect(form.getByText('Question 1 of 5')).toBeVisible();
     await expect(form.getByLabel('Full Name *')).toHaveValue('');
@@ -281,7 +281,7 @@ test.describe('questionnaire page', () => {
     await form.getByRole('textbox').fill(priorities);
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, SUCCESS.title)).toBeVisible();
-    expect(sent[0]!.body).not.toHaveProperty('source');
+    expect(sent[0].body).not.toHaveProperty('source');
   });
 
   test('a real submission is accepted by the function (development console delivery)', async ({

@@ -9,7 +9,7 @@ import { builtPaths } from './helpers';
 const TITLE_MAX = 65;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-const decode = (html: string) => html.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ENTITIES[e]!);
+const decode = (html: string) => html.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ENTITIES[e]);
 
 /** The text of the first match of `re` in `html`, entities decoded. */
 const first = (html: string, re: RegExp) => decode(html.match(re)?.[1] ?? '');

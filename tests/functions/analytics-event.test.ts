@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventUrl } from '../../src/lib/analytics';
+import { eventUrl } from '../../src/features/analytics/events';
 import { callRoute, expectError } from './harness';
 
 afterEach(() => vi.restoreAllMocks());
@@ -69,7 +69,7 @@ describe('POST /api/analytics/event', () => {
       path: '/articles',
     });
     expect((await ping(url)).status).toBe(204);
-    const line = String(log.mock.calls[0]![0]);
+    const line = String(log.mock.calls[0][0]);
     expect(line).not.toContain('\n');
     expect(JSON.parse(line)).toMatchObject({ name: 'subscribe_click', label });
   });

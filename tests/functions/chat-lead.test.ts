@@ -72,15 +72,15 @@ describe('POST /api/chat/lead', () => {
         notify_attempts: 1,
       }),
     ]);
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
 
     const [sent] = mail.sent;
-    expect(sent!.key).toBe(`lead-${id}`);
-    expect(sent!.message).toMatchObject({
+    expect(sent.key).toBe(`lead-${id}`);
+    expect(sent.message).toMatchObject({
       subject: 'Chat hand-off: Pat Kim',
       reply_to: 'pat@example.org',
     });
-    expect(sent!.message.text).toBe(
+    expect(sent.message.text).toBe(
       [
         'A visitor asked for a reply from a person in the website chat.',
         '',
@@ -110,7 +110,7 @@ describe('POST /api/chat/lead', () => {
     const res = await post({ email: 'pat@example.org', name: '   ', transcript });
     expect(res.status).toBe(200);
     expect(db.leads[0]).toMatchObject({ name: null, source: null });
-    expect(mail.sent[0]!.message.subject).toBe('Chat hand-off: pat@example.org');
+    expect(mail.sent[0].message.subject).toBe('Chat hand-off: pat@example.org');
   });
 
   it('takes a full transcript of 30 messages of 2,000 characters, over the usual 16 KB', async () => {
@@ -120,7 +120,7 @@ describe('POST /api/chat/lead', () => {
     }));
     const res = await post({ email: 'pat@example.org', transcript: long });
     expect(res.status).toBe(200);
-    expect(db.leads[0]!.transcript).toHaveLength(30);
+    expect(db.leads[0].transcript).toHaveLength(30);
     const tooBig = await post(null, null, {
       raw: JSON.stringify({ email: 'pat@example.org', transcript: long, pad: 'x'.repeat(200_000) }),
     });

@@ -155,7 +155,7 @@ async function expectWellFormed(
   const res = await callFunction(handler, {
     raw,
     headers: clean,
-    env: env() as any,
+    env: env(),
     ip: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`,
   });
   const elapsed = Date.now() - started;

@@ -70,8 +70,8 @@ async function request(app: ReturnType<typeof createApp>, options: CallOptions) 
   const response = await app.request(
     new URL(path, 'http://127.0.0.1:8788').href,
     { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : payload },
-    env as Env,
-    executionContext(waits) as never,
+    env,
+    executionContext(waits),
   );
   await Promise.allSettled(waits);
   return response;
@@ -127,7 +127,7 @@ export type StubReply = (req: RecordedRequest, res: ServerResponse) => void | Pr
 /** Starts a loopback HTTP server that records every request and answers with `reply`. */
 export async function startStub(reply: StubReply): Promise<StubServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -145,7 +145,8 @@ export async function startStub(reply: StubReply): Promise<StubServer> {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     }
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -99,7 +99,7 @@ describe('POST /api/indexnow: who may submit', () => {
     const res = await submit(['/'], { token: 'expired-token' });
     expect(res.status).toBe(401);
     expect(supabase.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /auth/v1/user']);
-    expect(supabase.requests[0]!.headers.authorization).toBe('Bearer expired-token');
+    expect(supabase.requests[0].headers.authorization).toBe('Bearer expired-token');
     expect(indexnow.requests).toHaveLength(0);
   });
 
@@ -147,7 +147,7 @@ describe('POST /api/indexnow: what is submitted', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, submitted: 3 });
     expect(indexnow.requests).toHaveLength(1);
-    const sent = indexnow.requests[0]!;
+    const sent = indexnow.requests[0];
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe('/indexnow');
     expect(sent.headers['content-type']).toContain('application/json');
@@ -169,7 +169,7 @@ describe('POST /api/indexnow: what is submitted', () => {
       env: env({ SITE_URL: undefined }),
     });
     expect(res.status).toBe(200);
-    expect(indexnow.requests[0]!.json()).toMatchObject({
+    expect(indexnow.requests[0].json()).toMatchObject({
       host: '127.0.0.1:8788',
       keyLocation: `http://127.0.0.1:8788/${KEY}.txt`,
       urlList: ['http://127.0.0.1:8788/consultants', 'http://127.0.0.1:8788/privacy'],

@@ -149,14 +149,14 @@ describe('the scheduled resend (Cron Trigger)', () => {
 
   it('builds the same email from the stored row as the request built from the answers', async () => {
     const id = await submitLead('job-4', false);
-    const fromRequest = mail.requests[0]!.body;
-    db.leads[0]!.notified_at = null;
+    const fromRequest = mail.requests[0].body;
+    db.leads[0].notified_at = null;
     // A new Resend would send it again: compare what the job sends with what the request sent.
     const other = await startResend();
     servers.push(other);
     await runJob({ ...env, ...emailEnv(other) });
-    expect(other.requests[0]!.body).toBe(fromRequest);
-    expect(other.requests[0]!.headers['idempotency-key']).toBe(`lead-${id}`);
+    expect(other.requests[0].body).toBe(fromRequest);
+    expect(other.requests[0].headers['idempotency-key']).toBe(`lead-${id}`);
   });
 
   it('does nothing without a database and an email API, and fails when the database is down', async () => {
@@ -173,7 +173,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, status: 'sent' });
     expect(mail.sent.map((m) => m.key)).toEqual([`lead-${id}`]);
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
     // The lead table is read and written with the service role, never the admin's token.
     const table = db.requests.filter((r) => r.url.startsWith('/rest/v1/leads'));
     expect(table.every((r) => r.headers.apikey === 'service-role-key')).toBe(true);
@@ -219,7 +219,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
       expect(res.status, token).toBe(403);
     }
     expect(mail.sent).toHaveLength(0);
-    expect(db.leads[0]!.notify_attempts).toBe(1);
+    expect(db.leads[0].notify_attempts).toBe(1);
   });
 
   it('answers 503 while the database or the email API is not configured', async () => {
@@ -260,7 +260,7 @@ describe('at most one email per lead, whichever path sends it', () => {
       'ran',
     ]);
     expect(mail.sent).toHaveLength(1);
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
     // The claim let exactly one path ask the email API: the failed first try, then one send.
     expect(mail.requests).toHaveLength(2);
   });

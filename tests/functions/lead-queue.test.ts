@@ -89,7 +89,7 @@ describe('the lead queue', () => {
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
     expect(mail.requests).toHaveLength(1);
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
   });
 
   it('database down: emails at once, then stores the lead without a second email', async () => {
@@ -103,7 +103,7 @@ describe('the lead queue', () => {
     await drain();
     expect(db.leads).toHaveLength(1);
     expect(db.leads[0]).toMatchObject({ id, notify_attempts: 1 });
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
     // One email, and the email API was asked once: not deduplicated by its idempotency key.
     expect(mail.sent).toHaveLength(1);
     expect(mail.requests).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('the lead queue', () => {
     await drain();
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
   });
 
   it('keeps a lead whose retries ran out as a dead letter admins can see', async () => {
@@ -155,7 +155,7 @@ describe('the lead queue', () => {
     expect(db.deadLetters).toEqual([
       expect.objectContaining({ id, error: 'Not stored: the retries ran out.' }),
     ]);
-    expect(JSON.parse(db.deadLetters[0]!.payload).lead.email).toBe(SAMPLE_ANSWERS.email);
+    expect(JSON.parse(db.deadLetters[0].payload).lead.email).toBe(SAMPLE_ANSWERS.email);
   });
 
   it('reports a permanent refusal (a 4xx) instead of retrying it, and still emails the firm', async () => {
@@ -166,7 +166,7 @@ describe('the lead queue', () => {
     expect(mail.sent).toHaveLength(1);
     await consume(dead);
     expect(db.deadLetters).toEqual([expect.objectContaining({ id })]);
-    expect(db.deadLetters[0]!.error).toMatch(
+    expect(db.deadLetters[0].error).toMatch(
       /^The database refused the lead: PostgREST answered 400/,
     );
   });

@@ -99,7 +99,7 @@ describe('POST /api/questionnaire delivery', () => {
     // A version 5 UUID: derived from the Idempotency-Key, the same on every retry.
     expect(answer).toEqual({ ok: true, id: 'd520850a-fd9f-56e8-bafb-0e70348a3821' });
 
-    const insert = db.requests[0]!;
+    const insert = db.requests[0];
     expect(insert.method).toBe('POST');
     expect(insert.url).toBe('/rest/v1/leads?on_conflict=idempotency_key');
     expect(insert.headers.apikey).toBe('service-role-key');
@@ -128,7 +128,7 @@ describe('POST /api/questionnaire delivery', () => {
     ]);
 
     expect(mail.sent).toHaveLength(1);
-    const email = mail.requests[0]!;
+    const email = mail.requests[0];
     expect(email.url).toBe('/emails');
     expect(email.headers.authorization).toBe('Bearer email-key');
     expect(email.headers['idempotency-key']).toBe(`lead-${answer.id}`);
@@ -193,7 +193,7 @@ describe('POST /api/questionnaire delivery', () => {
     expect(db.leads).toHaveLength(1);
     expect(mail.sent).toHaveLength(1);
     expect(db.leads[0]).toMatchObject({ notify_attempts: 2, last_notify_error: null });
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
     // A third try finds the lead notified and sends nothing more.
     await post(env, answers, { 'Idempotency-Key': 'mail-down-2' }, isolate());
     expect(mail.sent).toHaveLength(1);
@@ -270,8 +270,8 @@ describe('POST /api/questionnaire idempotent email', () => {
     expect(retry.status).toBe(200);
     expect(mail.sent).toHaveLength(1);
     const [a, b] = mail.requests;
-    expect(b!.body).toBe(a!.body);
-    expect(b!.headers['idempotency-key']).toBe(a!.headers['idempotency-key']);
+    expect(b.body).toBe(a.body);
+    expect(b.headers['idempotency-key']).toBe(a.headers['idempotency-key']);
   });
 
   it('waits and asks again when the email API is still processing the same key', async () => {
@@ -315,7 +315,7 @@ describe('POST /api/questionnaire idempotent email', () => {
     const retry = await post(env, answers, headers, isolate());
     expect(retry.status).toBe(200);
     expect(errors()).toMatch(/Defect: the notification email of lead .* differs/);
-    expect(db.leads[0]!.notified_at).not.toBeNull();
+    expect(db.leads[0].notified_at).not.toBeNull();
     expect(mail.sent.map((m) => m.message.subject)).toEqual(['Older']);
   });
 });

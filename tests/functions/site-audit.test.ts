@@ -58,8 +58,8 @@ describe('POST /api/site-audit: success', () => {
       Math.round(poor.lighthouseResult.categories.performance.score * 100),
     );
     expect(stub.requests).toHaveLength(1);
-    const sent = new URL(stub.requests[0]!.url, stub.url);
-    expect(stub.requests[0]!.method).toBe('GET');
+    const sent = new URL(stub.requests[0].url, stub.url);
+    expect(stub.requests[0].method).toBe('GET');
     expect(sent.pathname).toBe('/pagespeedonline/v5/runPagespeed');
     expect(sent.searchParams.get('url')).toBe('https://www.example.com/');
     expect(sent.searchParams.getAll('category')).toEqual([
@@ -294,7 +294,7 @@ describe('POST /api/site-audit: cache and coalescing', () => {
       expect([...entries.keys()]).toEqual([
         'http://127.0.0.1:8788/api/site-audit/cached?url=https%3A%2F%2Fwww.example.com%2F',
       ]);
-      expect([...entries.values()][0]!.maxAge).toBe(AUDIT_CACHE_TTL_MS / 1000);
+      expect([...entries.values()][0].maxAge).toBe(AUDIT_CACHE_TTL_MS / 1000);
       // Another isolate: its own memory is empty, the shared cache answers.
       const other = createSiteAuditHandler();
       const res = await callFunction(other, {
@@ -324,7 +324,7 @@ describe('POST /api/site-audit: cache and coalescing', () => {
   it('coalesces concurrent audits of one address into one upstream request', async () => {
     const { stub, audit } = await setup(async (req, res) => {
       await new Promise((r) => setTimeout(r, 300));
-      fixtureReply(req, res);
+      void fixtureReply(req, res);
     });
     const answers = await Promise.all([
       audit('example.com'),

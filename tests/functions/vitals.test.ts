@@ -20,7 +20,7 @@ describe('POST /api/analytics/vitals', () => {
     const res = await post({
       raw: JSON.stringify(report),
       headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-      env: { VITALS: { writeDataPoint: (p: unknown) => points.push(p) } } as any,
+      env: { VITALS: { writeDataPoint: (p: unknown) => points.push(p) } },
     });
     expect(res.status).toBe(204);
     expect(points).toEqual([

@@ -41,9 +41,9 @@ describe('job summary', () => {
         ],
       },
     ]);
-    const fields = contentErrors(fixture('astro-build-content2.log'), root)[0]!.fields;
+    const fields = contentErrors(fixture('astro-build-content2.log'), root)[0].fields;
     expect(fields.map((f) => f.field)).toEqual(['category', 'hero.alt', '(frontmatter)']);
-    expect(fields[2]!.message).toBe('Unrecognized key: "catgory"');
+    expect(fields[2].message).toBe('Unrecognized key: "catgory"');
   });
 
   it('lists type errors from astro check, not its warnings', () => {
@@ -111,9 +111,9 @@ describe('job summary', () => {
       line: 4,
       test: 'home › shows the hero heading',
     });
-    expect(failure!.message).toContain('toHaveText');
-    expect(failure!.message).toContain('A heading the page does not have');
-    expect(failure!.message).not.toMatch(/\u001b/);
+    expect(failure.message).toContain('toHaveText');
+    expect(failure.message).toContain('A heading the page does not have');
+    expect(failure.message).not.toMatch(/\u001b/);
   });
 
   it('writes one markdown section per kind of failure', () => {

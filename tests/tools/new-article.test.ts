@@ -98,7 +98,7 @@ describe('new:article', () => {
     const consultants = parse(
       readFileSync(join(site.root, 'src/content/consultants.yaml'), 'utf8'),
     ) as { id: string }[];
-    expect(data.author).toBe(consultants[0]!.id);
+    expect(data.author).toBe(consultants[0].id);
   });
 
   it('defaults to the first category when not asked', () => {

@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionAfter, storageSignedOut } from '../../src/stores/session';
-import { parseRoles } from '../../src/stores/roles';
+import { sessionAfter, storageSignedOut } from '../../src/features/auth/session';
+import { parseRoles } from '../../src/features/auth/roles';
 import {
   failureMessage,
   oauthReturnError,

@@ -33,7 +33,7 @@ describe('sortNewestFirst', () => {
     const input = [article('old', 'A', '2020-01-01'), article('new', 'A', '2024-01-01')];
     sortNewestFirst(input);
     expect(input.map((a) => a.id)).toEqual(['old', 'new']);
-    expect(compareNewestFirst(input[1]!, input[0]!)).toBeLessThan(0);
+    expect(compareNewestFirst(input[1], input[0])).toBeLessThan(0);
   });
 });
 

@@ -82,10 +82,10 @@ describe('requestAudit', () => {
     );
     expect(outcome).toEqual({ ok: true, result: success });
     expect(stub.requests).toHaveLength(1);
-    expect(stub.requests[0]!.method).toBe('POST');
-    expect(stub.requests[0]!.url).toBe('/api/site-audit');
-    expect(stub.requests[0]!.headers['content-type']).toBe('application/json');
-    expect(stub.requests[0]!.json()).toEqual({ url: 'https://www.example.com/' });
+    expect(stub.requests[0].method).toBe('POST');
+    expect(stub.requests[0].url).toBe('/api/site-audit');
+    expect(stub.requests[0].headers['content-type']).toBe('application/json');
+    expect(stub.requests[0].json()).toEqual({ url: 'https://www.example.com/' });
     expect(log).toHaveBeenCalledWith('Audit result:', success);
   });
 

@@ -18,7 +18,7 @@ const clone = (f: Fixture | typeof site): any => structuredClone(f);
 /** Scores read straight from a fixture, independently of the code under test. */
 function fixtureScores(f: Fixture | typeof site) {
   const c = f.lighthouseResult.categories as Record<string, { score: number }>;
-  const pct = (id: string) => Math.round(c[id]!.score * 100);
+  const pct = (id: string) => Math.round(c[id].score * 100);
   return {
     performance: pct('performance'),
     accessibility: pct('accessibility'),
@@ -91,10 +91,10 @@ describe('mapPsiResult on Lighthouse fixtures', () => {
     const ids = ranked.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (let i = 1; i < ranked.length; i++) {
-      expect(ranked[i - 1]!.impact).toBeGreaterThanOrEqual(ranked[i]!.impact);
+      expect(ranked[i - 1].impact).toBeGreaterThanOrEqual(ranked[i].impact);
     }
     const audits = poor.lighthouseResult.audits as Record<string, { score: number | null }>;
-    for (const id of ids) expect(audits[id]!.score).toBeLessThan(0.9);
+    for (const id of ids) expect(audits[id].score).toBeLessThan(0.9);
     // Passing audits and metrics never appear.
     expect(ids).not.toContain('largest-contentful-paint');
     // Failing accessibility audits with weight rank among the fixes shown.

@@ -53,7 +53,7 @@ describe('JSON-LD builders', () => {
       [{ name: 'How to Get AI Systems to Cite Your Website', label: 'guide', url: '/a' }],
       origin,
     ) as { itemListElement: Record<string, unknown>[] };
-    expect(b.itemListElement[0]!.name).toBe('How to Get AI Systems to Cite Your Website');
+    expect(b.itemListElement[0].name).toBe('How to Get AI Systems to Cite Your Website');
   });
 
   it('dates an article by day and links the publisher', () => {

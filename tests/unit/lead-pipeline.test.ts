@@ -121,8 +121,8 @@ describe('the chat hand-off contract', () => {
       const chatSays = z.safeParse(chatLeadRequestSchema.shape.email, address);
       expect(chatSays.success, address).toBe(questionnaireSays.success);
       if (!questionnaireSays.success && !chatSays.success) {
-        expect(chatSays.error.issues[0]!.message, address).toBe(
-          questionnaireSays.error.issues[0]!.message,
+        expect(chatSays.error.issues[0].message, address).toBe(
+          questionnaireSays.error.issues[0].message,
         );
       } else {
         expect(chatSays.data, address).toBe(questionnaireSays.data);

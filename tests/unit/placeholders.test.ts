@@ -102,14 +102,14 @@ describe('placeholder detection', () => {
 });
 
 describe('when the build refuses placeholders', () => {
-  it('is the Cloudflare Pages build of the production branch only', () => {
-    expect(isProductionBuild({ CF_PAGES: '1', CF_PAGES_BRANCH: 'main' })).toBe(true);
-    expect(isProductionBuild({ CF_PAGES: '1', CF_PAGES_BRANCH: 'feature/x' })).toBe(false);
-    expect(isProductionBuild({ CF_PAGES_BRANCH: 'main' })).toBe(false);
+  it('is the Workers Builds build of the production branch only', () => {
+    expect(isProductionBuild({ WORKERS_CI: '1', WORKERS_CI_BRANCH: 'main' })).toBe(true);
+    expect(isProductionBuild({ WORKERS_CI: '1', WORKERS_CI_BRANCH: 'feature/x' })).toBe(false);
+    expect(isProductionBuild({ WORKERS_CI_BRANCH: 'main' })).toBe(false);
     expect(isProductionBuild({})).toBe(false);
-    const release = { CF_PAGES: '1', PRODUCTION_BRANCH: 'release' };
-    expect(isProductionBuild({ ...release, CF_PAGES_BRANCH: 'release' })).toBe(true);
-    expect(isProductionBuild({ ...release, CF_PAGES_BRANCH: 'main' })).toBe(false);
+    const release = { WORKERS_CI: '1', PRODUCTION_BRANCH: 'release' };
+    expect(isProductionBuild({ ...release, WORKERS_CI_BRANCH: 'release' })).toBe(true);
+    expect(isProductionBuild({ ...release, WORKERS_CI_BRANCH: 'main' })).toBe(false);
   });
 
   /** Runs the guard's hook as Astro would, with a recording logger. */
@@ -125,21 +125,21 @@ describe('when the build refuses placeholders', () => {
   }
 
   it('throws with the list in a production build and warns once everywhere else', async () => {
-    const production = await runGuard('build', { CF_PAGES: '1', CF_PAGES_BRANCH: 'main' });
+    const production = await runGuard('build', { WORKERS_CI: '1', WORKERS_CI_BRANCH: 'main' });
     await expect(production.run).rejects.toThrow(
       /still carries \d+ example facts:\n {2}- SITE_URL/,
     );
     expect(production.warn).not.toHaveBeenCalled();
 
     for (const [command, env] of [
-      ['build', { CF_PAGES: '1', CF_PAGES_BRANCH: 'preview' }],
+      ['build', { WORKERS_CI: '1', WORKERS_CI_BRANCH: 'preview' }],
       ['build', {}],
-      ['dev', { CF_PAGES: '1', CF_PAGES_BRANCH: 'main' }],
+      ['dev', { WORKERS_CI: '1', WORKERS_CI_BRANCH: 'main' }],
     ] as const) {
       const other = await runGuard(command, env);
       await expect(other.run).resolves.toBeUndefined();
       expect(other.warn).toHaveBeenCalledTimes(1);
-      expect(other.warn.mock.calls[0]![0]).toMatch(
+      expect(other.warn.mock.calls[0][0]).toMatch(
         /^\d+ example facts remain .*\(README, "Deploy"\)\.$/,
       );
     }
@@ -150,7 +150,7 @@ describe('astro build for the production deployment', () => {
   it('fails before building any page, listing every placeholder', { timeout: 90_000 }, () => {
     const outDir = mkdtempSync(join(tmpdir(), 'guard-build-'));
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, CF_PAGES: '1', CF_PAGES_BRANCH: 'main' };
+      const env: NodeJS.ProcessEnv = { ...process.env, WORKERS_CI: '1', WORKERS_CI_BRANCH: 'main' };
       delete env.SITE_URL;
       delete env.PRODUCTION_BRANCH;
       const result = spawnSync('npx', ['astro', 'build', '--outDir', outDir], {

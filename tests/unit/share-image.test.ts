@@ -26,7 +26,7 @@ const words = {
 async function brightness(image: Buffer, region: Region): Promise<number> {
   const crop = await sharp(image).extract(region).greyscale().png().toBuffer();
   const stats = await sharp(crop).stats();
-  return stats.channels[0]!.mean;
+  return stats.channels[0].mean;
 }
 
 describe('share images', () => {
@@ -71,7 +71,7 @@ describe('share images', () => {
     const files = readdirSync(cache);
     expect(files).toHaveLength(1);
     // Tamper with the cached file: a cache hit returns exactly what is stored.
-    writeFileSync(join(cache, files[0]!), Buffer.from('cached'));
+    writeFileSync(join(cache, files[0]), Buffer.from('cached'));
     expect((await cachedShareImage(words, hero, cache)).toString()).toBe('cached');
     const other = await cachedShareImage({ ...words, title: 'A Different Title' }, hero, cache);
     expect(readdirSync(cache)).toHaveLength(2);

@@ -3,9 +3,7 @@
  * the admin's own session (the database refuses them for anyone else, see
  * supabase/migrations), and 'Resend notification' through POST /api/leads/notify.
  */
-import { getSupabase } from '../auth/supabase';
-import { accessToken } from '../../stores/session';
-import type { AppRole } from '../../stores/roles';
+import { accessToken, getSupabase, type AppRole } from '../auth';
 import { parseAdminUsers, type AdminUser } from './role-logic';
 import type { LeadNotifyAnswer, LeadNotifyRequest } from './contract';
 import { INBOX_COLUMNS, parseInboxLeads, searchFilter, type InboxLead } from './leads-inbox';
@@ -17,7 +15,10 @@ async function client() {
 }
 
 async function rpc(name: string, args?: Record<string, unknown>): Promise<unknown> {
-  const { data, error } = await (await client()).rpc(name, args);
+  const { data, error } = (await (await client()).rpc(name, args)) as {
+    data: unknown;
+    error: { message: string } | null;
+  };
   if (error) throw new Error(error.message);
   return data;
 }

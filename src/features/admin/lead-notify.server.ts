@@ -10,8 +10,12 @@ import type { Env, RouteHandler } from '#server/env';
 import { HttpError, json, parseBody } from '#server/http';
 import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '#server/supabase-auth';
 import { PostgrestError } from '#server/supabase-rest';
-import { SINK_TIMEOUT_MS } from '../leads/leads.server';
-import { notifyLead, outboxConfig, type NotifyOutcome } from '../leads/outbox.server';
+import {
+  SINK_TIMEOUT_MS,
+  notifyLead,
+  outboxConfig,
+  type NotifyOutcome,
+} from '../leads/index.server';
 import { leadNotifyRequestSchema, type LeadNotifyAnswer } from './contract';
 
 export interface LeadNotifyHandlerOptions {

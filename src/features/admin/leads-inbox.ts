@@ -3,7 +3,7 @@
  * each lead's notification status says, the search filter, and the CSV export (every cell
  * quoted, and text a spreadsheet would run as a formula defused).
  */
-import { NOTIFY_CLAIM_LEASE_MS } from '../leads/lead';
+import { NOTIFY_CLAIM_LEASE_MS } from '../leads';
 
 /** Leads fetched per page, newest first. */
 export const INBOX_PAGE_SIZE = 50;

@@ -2,7 +2,7 @@
  * Plain logic of the role-management panel: reading the user list, deciding what an assignment
  * would do, and the spec's messages for each outcome.
  */
-import { parseRoles, type AppRole } from '../../stores/roles';
+import { parseRoles, type AppRole } from '../auth';
 import type { ToastVariant } from '../../stores/toast';
 
 /** One account as admin_list_users() returns it. */

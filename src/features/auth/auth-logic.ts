@@ -1,7 +1,7 @@
 /**
  * Plain logic of the auth card, kept out of the component so unit tests can call it.
  */
-import type { SocialProvider } from '../../stores/session';
+import type { SocialProvider } from './session';
 import { AUTH_COPY, socialFailed, type ProviderLabel } from './messages';
 
 /** Minimum password length for new accounts, from the spec. */

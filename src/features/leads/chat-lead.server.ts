@@ -3,7 +3,7 @@
  * ./chat-lead-contract.ts): a visitor's email address and the conversation become a lead
  * through the questionnaire's pipeline, once per Idempotency-Key.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Env, RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
 import { CHAT_LEAD_BODY_LIMIT, chatLeadRequestSchema } from './chat-lead-contract';

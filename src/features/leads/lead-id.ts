@@ -33,8 +33,8 @@ export async function uuidV5(name: string, namespace: string): Promise<string> {
   input.set(nameBytes, 16);
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', input));
   const bytes = hash.slice(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  bytes[6] = (bytes[6] & 0x0f) | 0x50;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
   return formatUuid(bytes);
 }
 

@@ -54,8 +54,8 @@ export async function postQuestionnaire(
   }
   const answer: unknown = await response.json().catch(() => null);
   if (response.ok && isAccepted(answer)) return answer;
-  const message =
-    (answer as { error?: { message?: unknown } } | null)?.error?.message ?? response.statusText;
+  const reported = (answer as { error?: { message?: unknown } } | null)?.error?.message;
+  const message = typeof reported === 'string' ? reported : response.statusText;
   throw new SubmissionError(`The server answered ${response.status}: ${message}`, response.status);
 }
 

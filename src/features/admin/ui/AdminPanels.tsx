@@ -7,8 +7,7 @@
 import { useStore } from '@nanostores/react';
 import '../../../scripts/toaster';
 import { useMounted } from '../../../lib/use-mounted';
-import { $session, $sessionLoading, signOut } from '../../../stores/session';
-import { $roles } from '../../../stores/roles';
+import { $roles, $session, $sessionLoading, signOut } from '../../auth';
 import IndexNowPanel from './IndexNowPanel';
 import LeadsInbox from './LeadsInbox';
 import RoleManager from './RoleManager';

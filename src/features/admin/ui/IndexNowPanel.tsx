@@ -3,7 +3,7 @@
  * POST /api/indexnow with the session's access token. Remembers when it last submitted.
  */
 import { useEffect, useState } from 'react';
-import { accessToken } from '../../../stores/session';
+import { accessToken } from '../../auth';
 import { showToast } from '../../../stores/toast';
 import Panel from './Panel';
 import {

@@ -4,7 +4,7 @@
  * messages; the database checks the caller's admin role on every call.
  */
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { APP_ROLES, type AppRole } from '../../../stores/roles';
+import { APP_ROLES, type AppRole } from '../../auth';
 import { showToast } from '../../../stores/toast';
 import Panel from './Panel';
 import { assignRole, listUsers, removeRole } from '../api';

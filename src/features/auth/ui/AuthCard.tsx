@@ -13,7 +13,7 @@ import {
   signOut,
   signUp,
   type SocialProvider,
-} from '../../../stores/session';
+} from '../session';
 import { AUTH_COPY, socialFailed } from '../messages';
 import {
   MIN_PASSWORD_LENGTH,

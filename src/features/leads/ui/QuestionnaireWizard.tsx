@@ -50,7 +50,7 @@ export default function QuestionnaireWizard({
   const focusedStep = useRef<number | null>(autoFocus ? null : INITIAL_WIZARD_STATE.step);
   const id = useId();
 
-  const step = STEPS[state.step]!;
+  const step = STEPS[state.step];
   const last = isLastStep(state.step);
   const turnstile = useTurnstile(last);
   const needsToken = TURNSTILE_SITE_KEY !== undefined && turnstile.token === '';

@@ -3,7 +3,7 @@
  * changes. Any error gives an empty list, so a failed check never shows admin tools.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { getSupabase } from '../features/auth/supabase';
+import { getSupabase } from './supabase';
 import { $session, $sessionLoading } from './session';
 
 export const APP_ROLES = ['admin', 'editor', 'user'] as const;
@@ -37,7 +37,7 @@ async function load(userId: string | null): Promise<void> {
   try {
     const client = await getSupabase();
     const { data, error } = client
-      ? await client.rpc('get_current_user_roles')
+      ? ((await client.rpc('get_current_user_roles')) as { data: unknown; error: unknown })
       : { data: null, error: true };
     roles = error ? [] : parseRoles(data);
   } catch {

@@ -4,9 +4,9 @@
  * with the browser's own `ping` attribute, and buttons name their event in `data-ping` for the
  * same script. Without it nothing is sent and pages carry none of this.
  */
-import type { AnalyticsEvent } from '../features/analytics/contract';
+import type { AnalyticsEvent } from './contract';
 
-/** Where events are sent (functions/api/analytics/event.ts). */
+/** Where events are sent (functions/api/analytics.ts). */
 export const ANALYTICS_ENDPOINT = '/api/analytics/event';
 
 /** Whether this build records analytics: the build variable PUBLIC_ANALYTICS is 1. */

@@ -5,7 +5,7 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { SESSION_STORAGE_KEY, getSupabase, supabaseConfigured } from '../features/auth/supabase';
+import { SESSION_STORAGE_KEY, getSupabase, supabaseConfigured } from './supabase';
 
 export const $session = atom<Session | null>(null);
 /** True until the stored session has been read once. */
