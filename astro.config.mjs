@@ -4,9 +4,11 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
 import pagefind from './src/integrations/pagefind.ts';
 import islands from './src/integrations/islands.ts';
 import placeholderGuard from './src/integrations/placeholder-guard.ts';
+import { pageCspDirectives } from './src/lib/csp.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
 const site = process.env.SITE_URL || 'https://www.example.com';
@@ -18,8 +20,13 @@ export default defineConfig({
   // build of a large archive.
   build: { format: 'file', concurrency: 4 },
   trailingSlash: 'never',
-  // A per-page CSP meta tag with hashes of every inline and island script and style.
-  security: { csp: true },
+  // A per-page CSP meta tag: hashes of every inline and island script and style, and the
+  // directives of src/lib/csp.ts.
+  security: {
+    csp: {
+      directives: pageCspDirectives(loadEnv('', process.cwd(), 'PUBLIC_').PUBLIC_SUPABASE_URL),
+    },
+  },
   // Code samples in articles are plain text; highlighting would add inline styles the CSP blocks.
   markdown: { syntaxHighlight: false },
   integrations: [

@@ -20,6 +20,14 @@ test.describe('content security policy', () => {
       await page.goto(path);
       const csp = page.locator('meta[http-equiv="content-security-policy"]');
       await expect(csp).toHaveAttribute('content', /script-src 'self'/);
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ]) {
+        await expect(csp).toHaveAttribute('content', new RegExp(`(^|;)\\s*${directive}\\s*(;|$)`));
+      }
       // Without a Turnstile site key no page allows anything from another origin.
       await expect(csp).not.toHaveAttribute('content', /challenges\.cloudflare\.com|frame-src/);
       await page.waitForLoadState('networkidle');

@@ -148,7 +148,19 @@ test.describe('Turnstile under the Content Security Policy', () => {
         path,
       ).toBe(true);
       expect(csp.get('frame-src'), path).toEqual([TURNSTILE_ORIGIN]);
-      expect([...csp.keys()].sort(), path).toEqual(['frame-src', 'script-src', 'style-src']);
+      // The site-wide directives (src/lib/csp.ts), the hashes, and Turnstile's frame.
+      expect([...csp.keys()].sort(), path).toEqual([
+        'base-uri',
+        'connect-src',
+        'default-src',
+        'form-action',
+        'frame-src',
+        'img-src',
+        'object-src',
+        'script-src',
+        'style-src',
+      ]);
+      expect(csp.get('default-src'), path).toEqual(["'self'"]);
       expect(JSON.stringify([...csp]), path).not.toContain('unsafe');
     }
     for (const path of ['/articles', '/audit', '/auth', '/services/seo', '/consultants']) {
