@@ -16,3 +16,13 @@ export function formatReadTime(minutes: number): string {
 export function formatUsd(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** A moment as people read it in the admin panels: "Nov 25, 2026, 5:23 PM". */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}

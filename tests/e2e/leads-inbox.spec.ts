@@ -21,6 +21,9 @@ const { SERVICE_ROLE_KEY } = require('./stubs/supabase.stub.cjs');
 
 const STORE = `${STUB_ORIGIN}/supabase/rest/v1/leads`;
 
+/** The `lead_dead_letters` rows the admin's session reads (the Worker writes them). */
+const deadLetters: { id: string; failed_at: string; error: string; payload: string }[] = [];
+
 /**
  * The browser's Supabase for the inbox: the caller's roles, and the `leads` table the functions
  * write (the stand-in behind the stub server), with row-level security as the migrations set
@@ -53,6 +56,15 @@ function leadsProject(
         }
         const answer = await store(call.method, call.query, call.body ?? undefined);
         return { status: answer.status(), body: await answer.json() };
+      }
+      case '/rest/v1/lead_dead_letters': {
+        if (!admin) return { status: 200, body: [] };
+        if (call.method === 'DELETE') {
+          const id = call.query.get('id')?.replace(/^eq\./, '');
+          deadLetters.splice(0, deadLetters.length, ...deadLetters.filter((d) => d.id !== id));
+          return { status: 204 };
+        }
+        return { status: 200, body: deadLetters };
       }
       case '/rest/v1/rpc/admin_delete_lead': {
         if (!admin)
@@ -228,6 +240,32 @@ test.describe('the leads inbox', () => {
     await expect(sam.getByRole('button', { name: 'Resend notification' })).toHaveCount(0);
     const sent = await (await request.get(`${STUB_ORIGIN}/email/__sent`)).json();
     expect(sent.filter((m: { key: string }) => m.key === `lead-${id}`)).toHaveLength(1);
+  });
+
+  test('a lead the Worker could not store shows above the inbox until dismissed', async ({
+    page,
+    request,
+  }) => {
+    const id = crypto.randomUUID();
+    deadLetters.push({
+      id,
+      failed_at: new Date().toISOString(),
+      error: 'The database refused the lead: PostgREST answered 400',
+      payload: JSON.stringify({
+        id,
+        lead: { kind: 'chat', email: 'lee.lost@example.com', name: 'Lee Lost' },
+      }),
+    });
+    await openInbox(page, tag(), request);
+    const lost = inbox(page).getByRole('region', { name: 'Leads not stored (1)' });
+    await expect(lost).toContainText('Lee Lost · lee.lost@example.com');
+    await expect(lost).toContainText('The database refused the lead: PostgREST answered 400');
+    await lost.getByText('The message as kept').click();
+    await expect(lost.locator('pre')).toContainText('"kind": "chat"');
+    await expectNoSeriousA11yViolations(page);
+    await lost.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(lost).toHaveCount(0);
+    expect(deadLetters).toEqual([]);
   });
 
   test('a failed resend says why and leaves the lead marked', async ({ page, request }) => {

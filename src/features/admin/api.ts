@@ -7,6 +7,7 @@ import { accessToken, getSupabase, type AppRole } from '../auth';
 import { parseAdminUsers, type AdminUser } from './role-logic';
 import type { LeadNotifyAnswer, LeadNotifyRequest } from './contract';
 import { INBOX_COLUMNS, parseInboxLeads, searchFilter, type InboxLead } from './leads-inbox';
+import { DEAD_LETTER_COLUMNS, parseDeadLetters, type DeadLetter } from './dead-letters';
 
 async function client() {
   const supabase = await getSupabase();
@@ -70,6 +71,25 @@ export async function setContacted(id: string, contacted: boolean): Promise<stri
   const [row] = (data ?? []) as { contacted_at: string | null }[];
   if (!row) throw new Error('The lead was not found.');
   return row.contacted_at;
+}
+
+/** The leads the Worker could not store, newest first (at most 50). */
+export async function listDeadLetters(): Promise<DeadLetter[]> {
+  const { data, error } = await (
+    await client()
+  )
+    .from('lead_dead_letters')
+    .select(DEAD_LETTER_COLUMNS)
+    .order('failed_at', { ascending: false })
+    .limit(50);
+  if (error) throw new Error(error.message);
+  return parseDeadLetters(data);
+}
+
+/** Removes a dead letter an admin has dealt with. */
+export async function dismissDeadLetter(id: string): Promise<void> {
+  const { error } = await (await client()).from('lead_dead_letters').delete().eq('id', id);
+  if (error) throw new Error(error.message);
 }
 
 /** Erases the lead (a privacy request); resolves to admin_delete_lead's status. */

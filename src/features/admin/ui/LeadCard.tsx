@@ -3,10 +3,8 @@
  * actions (mark contacted, resend the notification, erase after a confirmation).
  */
 import { useId, useState } from 'react';
+import { formatDateTime as formatDate } from '../../../lib/format';
 import { notificationState, sourceLabel, type InboxLead } from '../leads-inbox';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 const BADGE = {
   green: 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-600/30',

@@ -17,6 +17,7 @@ import {
   resendNotice,
   type InboxLead,
 } from '../leads-inbox';
+import DeadLetters from './DeadLetters';
 import LeadCard from './LeadCard';
 
 type Busy = { id: string; action: 'contacted' | 'resend' | 'delete' } | 'export' | null;
@@ -158,6 +159,7 @@ export default function LeadsInbox() {
       title="Leads"
       description="Every questionnaire answer and chat hand-off, newest first. A lead the firm was not emailed about is marked, and its notification can be sent again."
     >
+      <DeadLetters />
       <div className="mt-5 flex flex-wrap items-end justify-between gap-3">
         <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={submitSearch}>
           <div>
