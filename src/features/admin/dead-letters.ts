@@ -15,6 +15,11 @@ export interface DeadLetter {
   details: string;
 }
 
+/** What the inbox reads of a kept queue message. */
+interface KeptMessage {
+  lead?: { email?: unknown; name?: unknown };
+}
+
 /** The columns the inbox reads. */
 export const DEAD_LETTER_COLUMNS = 'id,failed_at,error,payload';
 
@@ -24,9 +29,9 @@ export function parseDeadLetters(rows: unknown): DeadLetter[] {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   return rows.flatMap((row: Record<string, unknown> | null) => {
     if (typeof row?.id !== 'string' || typeof row.payload !== 'string') return [];
-    let message: { lead?: { email?: unknown; name?: unknown } } | null = null;
+    let message: KeptMessage | null = null;
     try {
-      message = JSON.parse(row.payload) as typeof message;
+      message = JSON.parse(row.payload) as KeptMessage;
     } catch {
       message = null;
     }
