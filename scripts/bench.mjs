@@ -1,7 +1,7 @@
 // The project's benchmark: `npm run bench` (add `-- --quick` for one Lighthouse run a page and
 // 5 s load tests). Builds the site, serves it with its functions and local upstream stand-ins,
 // measures every page kind and function, times builds at 100 and 1,000 generated articles, writes
-// bench-results/report.md and report.json, and exits 1 when a budget in ARCHITECTURE.md is broken.
+// bench-results/report.md and report.json, and exits 1 when a budget (docs/architecture.md, "Budgets") is broken.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -34,7 +34,7 @@ const DIST = join(tmpdir(), 'bench-dist');
 const OUT = join(ROOT, 'bench-results');
 
 /**
- * The budgets: pages, functions and builds (ARCHITECTURE.md), home's script files, the CSS of
+ * The budgets: pages, routes and builds (docs/architecture.md), home's script files, the CSS of
  * script-free pages and the advisor's evaluation.
  */
 const BUDGET = {
