@@ -13,6 +13,7 @@ import { INDEXNOW_BODY_LIMIT } from '#features/admin/indexnow.server';
 import { analyticsEvent, analyticsVitals } from './api/analytics';
 import { chat } from './api/chat';
 import { chatLead } from './api/chat-lead';
+import { chatRating } from './api/chat-rating';
 import { indexNow } from './api/indexnow';
 import { leadNotify } from './api/lead-notify';
 import { questionnaire } from './api/questionnaire';
@@ -30,6 +31,7 @@ const HOUR = 60 * MINUTE;
  * - audit: each audit spends PageSpeed Insights quota the whole site shares; a person audits
  *   their own site and a few competitors. 20 an hour.
  * - chat: 20 messages in a burst, then 20 a minute, faster than anyone types.
+ * - ratings: a visitor rates the answers of a conversation, as often as the chat answers.
  * - admin: each request with a bogus token costs a Supabase Auth call.
  * - analytics: page views and clicks, a few per page.
  */
@@ -47,6 +49,11 @@ export const ALLOWANCES = {
   chat: {
     client: { binding: 'RATE_LIMIT_CHAT', limit: 30, period: 60 },
     network: { binding: 'RATE_LIMIT_CHAT_NET', limit: 90, period: 60 },
+    isolate: { limit: 20, windowMs: MINUTE },
+  },
+  ratings: {
+    client: { binding: 'RATE_LIMIT_RATINGS', limit: 30, period: 60 },
+    network: { binding: 'RATE_LIMIT_RATINGS_NET', limit: 90, period: 60 },
     isolate: { limit: 20, windowMs: MINUTE },
   },
   admin: {
@@ -79,6 +86,7 @@ const postJson = (
 export const ROUTES: Record<string, Route> = {
   '/api/chat': postJson('chat', chat),
   '/api/chat/lead': postJson('leads', chatLead, CHAT_LEAD_BODY_LIMIT),
+  '/api/chat/rating': postJson('ratings', chatRating, 2048),
   '/api/questionnaire': postJson('leads', questionnaire),
   '/api/site-audit': postJson('audit', siteAudit),
   '/api/indexnow': postJson('admin', indexNow, INDEXNOW_BODY_LIMIT),

@@ -101,6 +101,18 @@ export async function updateWhere<T>(
   });
 }
 
+/** Calls the database function `name` (POST /rest/v1/rpc/<name>) and answers its result. */
+export async function callRpc<T>(
+  config: PostgrestConfig,
+  name: string,
+  args: object,
+  options: RequestOptions,
+): Promise<T> {
+  return request<T>(config, 'POST', `rpc/${encodeURIComponent(name)}`, options, {
+    body: JSON.stringify(args),
+  });
+}
+
 /**
  * A value inside a PostgREST logical filter (`or=(a.lt."x",b.is.null)`), where commas, dots,
  * colons and parentheses are reserved: double-quoted, with quotes and backslashes escaped.

@@ -52,6 +52,7 @@ describe('schema', () => {
        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`,
     );
     expect(rows.map((r) => r.relname)).toEqual([
+      'advisor_questions',
       'lead_dead_letters',
       'leads',
       'profiles',

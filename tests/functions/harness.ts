@@ -257,6 +257,8 @@ export interface SupabaseServer extends StubServer {
   leads: StandInRow[];
   /** The rows of the `lead_dead_letters` table. */
   deadLetters: StandInRow[];
+  /** The rows of the `advisor_questions` table. */
+  questions: StandInRow[];
   /** While down, every request answers 503. */
   setDown: (down: boolean) => void;
   /** The next `count` writes to `leads` are refused with a 400, as Postgres refuses bad text. */
@@ -301,6 +303,7 @@ function answerAuth(req: RecordedRequest, res: ServerResponse): void {
 export async function startSupabase(): Promise<SupabaseServer> {
   const table = createLeadsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
   const deadLetters: StandInRow[] = [];
+  const questions: StandInRow[] = [];
   let down = false;
   let refusals = 0;
   const server = await startStub((req, res) => {
@@ -310,6 +313,12 @@ export async function startSupabase(): Promise<SupabaseServer> {
       const row = req.json();
       if (!deadLetters.some((r) => r.id === row.id)) deadLetters.push(row);
       return replyJson(res, 201, []);
+    }
+    if (
+      url.pathname === '/rest/v1/advisor_questions' ||
+      url.pathname.startsWith('/rest/v1/rpc/purge')
+    ) {
+      return answerQuestions(questions, req, url, res);
     }
     if (url.pathname !== '/rest/v1/leads') return answerAuth(req, res);
     if (refusals > 0 && req.method === 'POST') {
@@ -324,9 +333,39 @@ export async function startSupabase(): Promise<SupabaseServer> {
   return Object.assign(server, {
     leads: table.rows as StandInRow[],
     deadLetters,
+    questions,
     setDown: (value: boolean) => void (down = value),
     refuseNext: (count: number) => void (refusals = count),
   });
+}
+
+/**
+ * The `advisor_questions` table as the service role uses it: insert (one row per answer_id),
+ * rate an unrated answer (PATCH answer_id=eq.X&rating=is.null) and the 90-day clean-up.
+ */
+function answerQuestions(rows: StandInRow[], req: RecordedRequest, url: URL, res: ServerResponse) {
+  if (req.headers.apikey !== SERVICE_ROLE_KEY) return replyJson(res, 401, { message: 'no key' });
+  if (url.pathname === '/rest/v1/rpc/purge_advisor_questions') {
+    const cutoff = Date.now() - 90 * 24 * 60 * 60_000;
+    const old = rows.filter((r) => Date.parse(r.created_at) < cutoff);
+    rows.splice(0, rows.length, ...rows.filter((r) => !old.includes(r)));
+    return replyJson(res, 200, old.length);
+  }
+  if (req.method === 'POST') {
+    const row = req.json();
+    if (rows.some((r) => r.answer_id === row.answer_id)) return replyJson(res, 201, []);
+    const stored = { created_at: new Date().toISOString(), rating: null, comment: null, ...row };
+    rows.push(stored);
+    return replyJson(res, 201, [stored]);
+  }
+  if (req.method === 'PATCH') {
+    const id = url.searchParams.get('answer_id')?.replace(/^eq\./, '');
+    const target = rows.find((r) => r.answer_id === id && r.rating === null);
+    if (!target) return replyJson(res, 200, []);
+    Object.assign(target, req.json());
+    return replyJson(res, 200, [{ id: target.answer_id }]);
+  }
+  replyJson(res, 405, { message: 'not stubbed' });
 }
 
 /** Function configuration for `supabase`: the service role and the anon key. */

@@ -1,7 +1,7 @@
+import { csvCell } from '../../src/lib/csv';
 import { describe, expect, it } from 'vitest';
 import {
   cleanSearchTerm,
-  csvCell,
   csvFileName,
   leadsCsv,
   notificationState,

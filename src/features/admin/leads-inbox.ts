@@ -3,6 +3,7 @@
  * each lead's notification status says, the search filter, and the CSV export (every cell
  * quoted, and text a spreadsheet would run as a formula defused).
  */
+import { csvFile } from '../../lib/csv';
 import { NOTIFY_CLAIM_LEASE_MS } from '../leads';
 
 /** Leads fetched per page, newest first. */
@@ -185,23 +186,9 @@ const CSV_COLUMNS: [string, (lead: InboxLead) => string | number | null][] = [
   ['Lead id', (l) => l.id],
 ];
 
-/**
- * One CSV cell: quoted, quotes doubled, and text a spreadsheet would read as a formula (it
- * starts with = + - @, a tab or a carriage return) prefixed with an apostrophe.
- */
-export function csvCell(value: string | number | null): string {
-  let cell = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
-  return `"${cell.replace(/"/g, '""')}"`;
-}
-
-/** The CSV file of `leads`: a byte-order mark for spreadsheets, a heading row, CRLF lines. */
+/** The CSV file of `leads`. */
 export function leadsCsv(leads: readonly InboxLead[]): string {
-  const rows = [
-    CSV_COLUMNS.map(([heading]) => csvCell(heading)),
-    ...leads.map((lead) => CSV_COLUMNS.map(([, value]) => csvCell(value(lead)))),
-  ];
-  return `\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+  return csvFile(CSV_COLUMNS, leads);
 }
 
 /** The export's file name for `date`. */
