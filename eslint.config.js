@@ -2,6 +2,7 @@
 // rules, so the map of what may import what stays true. `npm run lint` runs it (part of
 // `npm run check` and the pull-request workflow).
 import { readdirSync } from 'node:fs';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 const features = readdirSync('src/features', { withFileTypes: true })
@@ -35,7 +36,7 @@ function otherFeaturePrivate(name) {
 
 const restrict = (...patterns) => ['error', { patterns }];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/',

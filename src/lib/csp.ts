@@ -7,8 +7,12 @@
  * public/_headers sends it as a header.
  */
 
+/** A directive this site sets, as Astro's configuration types it. */
+type Directive = `${
+  'default-src' | 'connect-src' | 'img-src' | 'object-src' | 'base-uri' | 'form-action'} ${string}`;
+
 /** The directives of every page, for `security.csp.directives` in astro.config.mjs. */
-export function pageCspDirectives(supabaseUrl: string | undefined): string[] {
+export function pageCspDirectives(supabaseUrl: string | undefined): Directive[] {
   const connect = ["'self'"];
   const origin = supabaseUrl && URL.canParse(supabaseUrl) ? new URL(supabaseUrl) : undefined;
   if (origin?.protocol === 'https:' || origin?.protocol === 'http:') {
