@@ -8,6 +8,7 @@ import { parseAdminUsers, type AdminUser } from './role-logic';
 import type { LeadNotifyAnswer, LeadNotifyRequest } from './contract';
 import { INBOX_COLUMNS, parseInboxLeads, searchFilter, type InboxLead } from './leads-inbox';
 import { DEAD_LETTER_COLUMNS, parseDeadLetters, type DeadLetter } from './dead-letters';
+import { INSIGHT_DAYS, QUESTION_COLUMNS, parseQuestions, type AskedQuestion } from '../insights';
 
 async function client() {
   const supabase = await getSupabase();
@@ -90,6 +91,34 @@ export async function listDeadLetters(): Promise<DeadLetter[]> {
 export async function dismissDeadLetter(id: string): Promise<void> {
   const { error } = await (await client()).from('lead_dead_letters').delete().eq('id', id);
   if (error) throw new Error(error.message);
+}
+
+/** The questions prospects asked the advisor in the last INSIGHT_DAYS days, newest first. */
+export async function listQuestions(now = new Date()): Promise<AskedQuestion[]> {
+  const since = new Date(now.getTime() - INSIGHT_DAYS * 24 * 60 * 60_000).toISOString();
+  const { data, error } = await (
+    await client()
+  )
+    .from('advisor_questions')
+    .select(QUESTION_COLUMNS)
+    .gte('created_at', since)
+    .order('created_at', { ascending: false })
+    .limit(2000);
+  if (error) throw new Error(error.message);
+  return parseQuestions(data);
+}
+
+/** Marks questions as covered by new content, now; resolves to the time stored. */
+export async function markCovered(ids: readonly string[]): Promise<string> {
+  const at = new Date().toISOString();
+  const { error } = await (
+    await client()
+  )
+    .from('advisor_questions')
+    .update({ covered_at: at })
+    .in('id', [...ids]);
+  if (error) throw new Error(error.message);
+  return at;
 }
 
 /** Erases the lead (a privacy request); resolves to admin_delete_lead's status. */

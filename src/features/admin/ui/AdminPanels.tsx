@@ -1,8 +1,8 @@
 /**
  * The admin area of the home page, hydrated only when a stored session exists. While the session
  * and roles are checked it says so; a signed-in account sees who it is signed in as and a
- * 'Sign out' button; admins also get the leads inbox, search-engine submission and role
- * management.
+ * 'Sign out' button; admins also get the leads inbox, what prospects ask the advisor,
+ * search-engine submission and role management.
  */
 import { useStore } from '@nanostores/react';
 import '../../../scripts/toaster';
@@ -10,6 +10,7 @@ import { useMounted } from '../../../lib/use-mounted';
 import { $roles, $session, $sessionLoading, signOut } from '../../auth';
 import IndexNowPanel from './IndexNowPanel';
 import LeadsInbox from './LeadsInbox';
+import ProspectQuestions from './ProspectQuestions';
 import RoleManager from './RoleManager';
 
 export default function AdminPanels() {
@@ -57,6 +58,7 @@ export default function AdminPanels() {
         {isAdmin && (
           <div className="mt-8 grid gap-6">
             <LeadsInbox />
+            <ProspectQuestions />
             <div className="grid items-start gap-6 lg:grid-cols-2">
               <IndexNowPanel />
               <RoleManager />

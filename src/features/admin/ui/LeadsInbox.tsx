@@ -18,6 +18,7 @@ import {
   type InboxLead,
 } from '../leads-inbox';
 import DeadLetters from './DeadLetters';
+import { downloadText } from './download';
 import LeadCard from './LeadCard';
 
 type Busy = { id: string; action: 'contacted' | 'resend' | 'delete' } | 'export' | null;
@@ -130,14 +131,7 @@ export default function LeadsInbox() {
         all.push(...page);
         if (page.length < EXPORT_PAGE_SIZE) break;
       }
-      const url = URL.createObjectURL(
-        new Blob([leadsCsv(all)], { type: 'text/csv;charset=utf-8' }),
-      );
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = csvFileName(new Date());
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      downloadText(leadsCsv(all), csvFileName(new Date()));
     } catch {
       showToast({ title: 'Error', description: 'Failed to export leads', variant: 'destructive' });
     }
