@@ -75,7 +75,7 @@ export function parseQuestions(rows: unknown): AskedQuestion[] {
 /** Words too common to name a topic. */
 const COMMON = new Set(
   (
-    'about after also andor any are because been before being best between both but can cost costs ' +
+    'about after also any are because been before being best between both but can cost costs ' +
     'could did does doing done each even every from get give going good have help here how into ' +
     'just know like long make many more most much need needs only other our ours over per please ' +
     'really same should some still such than that the their them then there these they thing this ' +
