@@ -45,7 +45,8 @@ function fakeProject(
         return { status: 200, body: myRoles };
       case '/rest/v1/rpc/admin_list_users':
         return { status: 200, body: users };
-      // The leads inbox has its own spec (leads-inbox.spec.ts); here it is empty.
+      // The leads inbox and what prospects ask have their own specs; here they are empty.
+      case '/rest/v1/advisor_questions':
       case '/rest/v1/leads':
         return { status: 200, body: [] };
       case '/rest/v1/rpc/admin_assign_role': {

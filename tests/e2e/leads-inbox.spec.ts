@@ -57,6 +57,8 @@ function leadsProject(
         const answer = await store(call.method, call.query, call.body ?? undefined);
         return { status: answer.status(), body: await answer.json() };
       }
+      case '/rest/v1/advisor_questions':
+        return { status: 200, body: [] };
       case '/rest/v1/lead_dead_letters': {
         if (!admin) return { status: 200, body: [] };
         if (call.method === 'DELETE') {
