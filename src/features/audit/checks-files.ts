@@ -129,7 +129,7 @@ export function checkLlmsTxt(llms: Attempt): VisibilityCheck {
     links ? '' : 'lists of links',
   ].filter(Boolean);
   if (missing.length) {
-    return finding('llms-txt', 'warn', `llms.txt is there but has no ${list(missing)}.`, {
+    return finding('llms-txt', 'warn', `llms.txt is there but lacks ${list(missing)}.`, {
       fix,
       learnMore,
       items,
