@@ -210,9 +210,9 @@ describe('AI visibility checks of fixture sites', () => {
 
   it('stops a redirect loop, checking every hop, and still answers with the PageSpeed scores', async () => {
     const site = await serve((req, res) => {
-      if (req.url === '/a') return res.writeHead(301, { Location: '/b' }).end();
+      if (req.url === '/a') return void res.writeHead(301, { Location: '/b' }).end();
       if (req.url === '/b')
-        return res.writeHead(302, { Location: `${new URL(site.url).origin}/a` }).end();
+        return void res.writeHead(302, { Location: `${new URL(site.url).origin}/a` }).end();
       goodSite(req, res);
     });
     const { res, body } = await audit(`${site.url}/a`, { allow: [site] });
@@ -230,7 +230,7 @@ describe('AI visibility checks of fixture sites', () => {
   it(`follows at most ${MAX_REDIRECTS} redirects`, async () => {
     const site = await serve((req, res) => {
       const n = Number(/^\/r(\d+)$/.exec(req.url)?.[1] ?? NaN);
-      if (Number.isFinite(n)) return res.writeHead(301, { Location: `/r${n + 1}` }).end();
+      if (Number.isFinite(n)) return void res.writeHead(301, { Location: `/r${n + 1}` }).end();
       goodSite(req, res);
     });
     const { body } = await audit(`${site.url}/r0`, { allow: [site] });
