@@ -7,6 +7,7 @@
 import { HttpError, errorResponse, json } from '#server/http';
 import type { PagesFunction } from '#server/env';
 import { createRouteLimiters, guardRequest, type RouteLimiters } from '#server/request-guard';
+import { serveMarkdownTwin, type Assets } from '#server/markdown-negotiation';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -30,7 +31,11 @@ export function createMiddleware(options: MiddlewareOptions = {}): PagesFunction
     let response: Response;
     try {
       await guardRequest(context.request, context.env, limiters);
-      response = await context.next();
+      // Articles and service pages answer Accept: text/markdown with their Markdown version.
+      const assets = (context.env as { ASSETS?: Assets }).ASSETS;
+      response =
+        (await serveMarkdownTwin(context.request, () => context.next(), assets)) ??
+        (await context.next());
     } catch (err) {
       if (err instanceof HttpError) {
         response = errorResponse(err);
