@@ -15,9 +15,17 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 /** Set by the pull-request workflow: JSON for its job summary and the HTML report it uploads. */
 const REPORTS = process.env.TEST_REPORTS;
 const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
+/** The neglected fixture website the audit report test audits (tests/e2e/stubs/audit-sites.cjs). */
+const AUDIT_SITE_PORT = Number(process.env.E2E_AUDIT_SITE_PORT ?? PORT + 4);
 
-/** Function configuration pointing every stubbed upstream at the local stand-ins. */
-const bindings: Record<string, string> = stubBindings(stubOrigin);
+/**
+ * Function configuration pointing every stubbed upstream at the local stand-ins. The audit may
+ * fetch the site itself and the fixture website although they are on loopback (development only).
+ */
+const bindings: Record<string, string> = {
+  ...stubBindings(stubOrigin),
+  AUDIT_ALLOW_HOSTS: `127.0.0.1:${PORT},127.0.0.1:${AUDIT_SITE_PORT}`,
+};
 const bindingFlags = Object.entries(bindings)
   .map(([k, v]) => `--binding ${k}=${v}`)
   .join(' ');
@@ -57,6 +65,12 @@ export default defineConfig({
       command: `node tests/e2e/stubs/server.cjs`,
       url: `${stubOrigin}/`,
       env: { E2E_STUB_PORT: String(STUB_PORT) },
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `node tests/e2e/stubs/audit-sites.cjs`,
+      url: `http://127.0.0.1:${AUDIT_SITE_PORT}/__up`,
+      env: { E2E_AUDIT_SITE_PORT: String(AUDIT_SITE_PORT) },
       reuseExistingServer: !process.env.CI,
     },
     {
