@@ -95,7 +95,7 @@ function CheckItem({ check }: { check: VisibilityCheck }) {
           <span aria-hidden="true" className="mr-1">
             {style.icon}
           </span>
-          {STATUS_LABEL[check.status]}
+          <span>{STATUS_LABEL[check.status]}</span>
         </span>
       </div>
       <p className="mt-2 text-slate-800">{check.detail}</p>
