@@ -172,7 +172,8 @@ describe('AI visibility checks of fixture sites', () => {
       value: `${site.url}/`,
     });
     expect(checks.status.detail).toMatch(/temporary/);
-    expect(checks['robots-ai'].detail).toMatch(/blocks Bingbot from this page/);
+    expect(checks['robots-ai'].detail).toMatch(/blocks Bingbot from this page, so it cannot appear in its/);
+    expect(checks['robots-ai'].detail).toMatch(/It also blocks OAI-SearchBot, which fetches pages/);
     expect(checks['robots-ai'].items).toContainEqual({
       label: 'Googlebot (search)',
       value: 'Allowed',

@@ -209,29 +209,33 @@ export function checkRobots(robots: Attempt, pageUrl: string): VisibilityCheck {
     );
   }
   const search = blocked('search');
+  const answer = blocked('answer');
+  const one = (names: string[], single: string, plural: string) =>
+    names.length === 1 ? single : plural;
+  const answerNote = answer.length
+    ? ` It also blocks ${list(answer)}, which ${one(answer, 'fetches', 'fetch')} pages for AI answers that cite their sources.`
+    : '';
+  const answerFix = answer.length
+    ? ` Allow ${list(answer)} too: give ${one(answer, 'it a group of its', 'them a group of their')} own with Allow: / and your usual Disallow lines.`
+    : '';
   if (search.length) {
     return finding(
       'robots-ai',
       'fail',
-      `robots.txt blocks ${list(search)} from this page, so it cannot appear in their search results or the AI answers built on them.${trainingNote}`,
+      `robots.txt blocks ${list(search)} from this page, so it cannot appear in ${one(search, 'its', 'their')} search results or the AI answers built on them.${answerNote}${trainingNote}`,
       {
-        fix: `Remove the Disallow rule that covers this page from the ${list(search)} group (or the * group they fall back to) in robots.txt.`,
+        fix: `Remove the Disallow rule that covers this page from the ${list(search)} group (or the * group ${one(search, 'it falls', 'they fall')} back to) in robots.txt.${answerFix}`,
         learnMore,
         items,
       },
     );
   }
-  const answer = blocked('answer');
   if (answer.length) {
     return finding(
       'robots-ai',
       'warn',
-      `Search engines may crawl this page, but robots.txt blocks ${list(answer)}, which fetch pages for AI answers that cite their sources.${trainingNote}`,
-      {
-        fix: `Allow ${list(answer)} in robots.txt: give ${answer.length === 1 ? 'it' : 'them'} a group of ${answer.length === 1 ? 'its' : 'their'} own with Allow: / (and your usual Disallow lines).`,
-        learnMore,
-        items,
-      },
+      `Search engines may crawl this page, but robots.txt blocks ${list(answer)}, which ${one(answer, 'fetches', 'fetch')} pages for AI answers that cite their sources.${trainingNote}`,
+      { fix: answerFix.trim(), learnMore, items },
     );
   }
   return finding(
