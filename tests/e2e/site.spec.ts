@@ -83,7 +83,7 @@ test('the privacy page has 14 numbered sections and a fixed last-updated date', 
   const headings = await page.locator('main h2').allTextContents();
   expect(headings).toHaveLength(14);
   headings.forEach((h, i) => expect(h).toMatch(new RegExp(`^${i + 1}\\.`)));
-  await expect(page.getByText(/Last updated: November 1, 2026/)).toBeVisible();
+  await expect(page.getByText(/Last updated: November 25, 2026/)).toBeVisible();
   for (const fact of ['3 years', '7 years', '26 months', '16', '30 days']) {
     await expect(page.locator('main')).toContainText(fact);
   }

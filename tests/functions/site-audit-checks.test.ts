@@ -172,7 +172,9 @@ describe('AI visibility checks of fixture sites', () => {
       value: `${site.url}/`,
     });
     expect(checks.status.detail).toMatch(/temporary/);
-    expect(checks['robots-ai'].detail).toMatch(/blocks Bingbot from this page, so it cannot appear in its/);
+    expect(checks['robots-ai'].detail).toMatch(
+      /blocks Bingbot from this page, so it cannot appear in its/,
+    );
     expect(checks['robots-ai'].detail).toMatch(/It also blocks OAI-SearchBot, which fetches pages/);
     expect(checks['robots-ai'].items).toContainEqual({
       label: 'Googlebot (search)',
@@ -182,7 +184,9 @@ describe('AI visibility checks of fixture sites', () => {
     expect(checks.meta.learnMore.href).toBe(
       '/articles/ai-citation-guide#check-the-things-robotstxt-does-not-show',
     );
-    expect(checks['structured-data'].detail).toMatch(/1 of 2 JSON-LD blocks are not valid JSON/);
+    expect(checks['structured-data'].detail).toMatch(
+      /1 of 2 JSON-LD blocks is not valid JSON, so search engines ignore it/,
+    );
     expect(checks['structured-data'].items).toContainEqual({
       label: 'Product',
       value: 'Missing required: offers or review or aggregateRating',

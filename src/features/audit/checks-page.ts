@@ -186,7 +186,7 @@ export function checkStructuredData(facts: PageFacts): VisibilityCheck {
   if (data.invalid || required.length) {
     const problems = [
       data.invalid
-        ? `${data.invalid} of ${data.blocks} JSON-LD blocks are not valid JSON, so search engines ignore them`
+        ? `${data.invalid} of ${data.blocks} JSON-LD blocks ${data.invalid === 1 ? 'is' : 'are'} not valid JSON, so search engines ignore ${data.invalid === 1 ? 'it' : 'them'}`
         : '',
       required.length
         ? `${[...new Set(required.map((s) => s.type))].join(', ')} ${required.length === 1 ? 'lacks' : 'lack'} properties Google requires`

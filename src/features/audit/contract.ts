@@ -89,6 +89,7 @@ export const CHECK_IDS = [
   'markdown',
 ] as const;
 
+/** One of CHECK_IDS. */
 export const checkIdSchema = z.enum(CHECK_IDS);
 
 export type CheckId = z.infer<typeof checkIdSchema>;

@@ -59,6 +59,7 @@ export interface Failed {
   reason?: GuardReason | undefined;
 }
 
+/** What one fetch came to: an answer, or why there was none. */
 export type Attempt = Fetched | Failed;
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { LearnMore } from './contract';
 
+/** Each explanation a check links to, by topic (several checks' findings share one). */
 export const LEARN_MORE = {
   https: {
     href: '/articles/quick-seo-wins-small-businesses#serve-every-page-over-https',

@@ -38,6 +38,7 @@ class FetchFailure extends Error {
   }
 }
 
+/** How one fetch reads its answer. */
 export interface FetchOptions {
   /** Bytes of body read at most. */
   maxBytes: number;
@@ -46,6 +47,7 @@ export interface FetchOptions {
   follow?: boolean;
 }
 
+/** One audit's fetching: its resolver, User-Agent, allowed hosts and shared deadline. */
 export interface SafeFetcherConfig {
   dohUrl: string;
   userAgent: string;
@@ -58,6 +60,7 @@ export interface SafeFetcherConfig {
   fetch?: typeof fetch;
 }
 
+/** Fetches under the audit's rules (createSafeFetcher). */
 export interface SafeFetcher {
   /** Fetches `url` under the rules; never throws, a failure is an answer too. */
   fetch(url: string, options: FetchOptions): Promise<Attempt>;

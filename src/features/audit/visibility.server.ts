@@ -36,6 +36,7 @@ export const MAX_BYTES = { page: 512 * 1024, text: 256 * 1024, sitemap: 2 * 1024
 /** Sitemaps read at most: listed in robots.txt, and children of one sitemap index. */
 const MAX_SITEMAPS = 3;
 
+/** What the checks need: the resolver, the User-Agent, the allowed hosts and the time limits. */
 export interface VisibilityConfig {
   dohUrl: string;
   userAgent: string;
