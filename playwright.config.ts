@@ -19,9 +19,18 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 /** Set by the pull-request workflow: JSON for its job summary and the HTML report it uploads. */
 const REPORTS = process.env.TEST_REPORTS;
 const stubOrigin = `http://127.0.0.1:${STUB_PORT}`;
+/** The neglected fixture website the audit report test audits (tests/e2e/stubs/audit-sites.cjs). */
+const AUDIT_SITE_PORT = Number(process.env.E2E_AUDIT_SITE_PORT ?? PORT + 4);
 
-/** The Worker's configuration, pointing every stubbed upstream at the local stand-ins. */
-const vars: Record<string, string> = stubBindings(stubOrigin);
+/**
+ * The Worker's configuration, pointing every stubbed upstream at the local stand-ins. The audit
+ * may fetch the site itself and the fixture website although they are on loopback (development
+ * only).
+ */
+const vars: Record<string, string> = {
+  ...stubBindings(stubOrigin),
+  AUDIT_ALLOW_HOSTS: `127.0.0.1:${PORT},127.0.0.1:${AUDIT_SITE_PORT}`,
+};
 /** The Worker serving dist/, with its own local state (queue, limits) for this run. */
 const worker = workerDevArgs({
   port: PORT,
@@ -67,6 +76,12 @@ export default defineConfig({
       command: `node tests/e2e/stubs/server.cjs`,
       url: `${stubOrigin}/`,
       env: { E2E_STUB_PORT: String(STUB_PORT) },
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `node tests/e2e/stubs/audit-sites.cjs`,
+      url: `http://127.0.0.1:${AUDIT_SITE_PORT}/__up`,
+      env: { E2E_AUDIT_SITE_PORT: String(AUDIT_SITE_PORT) },
       reuseExistingServer: !process.env.CI,
     },
     {

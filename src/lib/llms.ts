@@ -1,7 +1,8 @@
 /**
  * The /llms.txt summary (https://llmstxt.org): the firm, its services with starting prices and
- * every article, as Markdown with absolute links. A pure function of data, so it is tested
- * without a build.
+ * every article, as Markdown with absolute links (the pages' Markdown versions, as the proposal
+ * suggests), and where the full text of them all is (/llms-full.txt). A pure function of data,
+ * so it is tested without a build.
  */
 import type { SiteConfig } from '../schemas/site';
 import { formatLongDate, formatUsd } from './format';
@@ -56,6 +57,8 @@ export function buildLlmsTxt(input: {
     `> ${site.description}`,
     '',
     about,
+    '',
+    `Every page listed here is Markdown; ${absoluteUrl('/llms-full.txt', origin)} holds them all in one file.`,
     '',
     '## Services',
     '',

@@ -5,9 +5,18 @@
  * 404 page.
  */
 import type { Env } from './env';
+import { serveMarkdownTwin } from './markdown-negotiation';
 
-/** The asset for `request`, or a plain 404 where no assets are bound (unit tests). */
-export function serveAsset(request: Request, env: Env): Promise<Response> | Response {
-  if (env.ASSETS) return env.ASSETS.fetch(request);
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+/** A plain 404 where no assets are bound (unit tests). */
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+
+/**
+ * The asset for `request`: an article or service page in Markdown when the request prefers it
+ * (./markdown-negotiation.ts), else the file itself.
+ */
+export async function serveAsset(request: Request, env: Env): Promise<Response> {
+  const assets = env.ASSETS;
+  const file = () => (assets ? assets.fetch(request) : Promise.resolve(notFound()));
+  return (await serveMarkdownTwin(request, file, assets)) ?? file();
 }

@@ -10,6 +10,10 @@ export interface Env {
   PSI_ENDPOINT?: string;
   PSI_API_KEY?: string;
   AUDIT_SAMPLE?: string;
+  /** DNS-over-HTTPS JSON endpoint the audit resolves host names with. */
+  AUDIT_DOH_URL?: string;
+  /** host:port pairs the audit may fetch although not public; honoured in development only. */
+  AUDIT_ALLOW_HOSTS?: string;
   SUPABASE_URL?: string;
   SUPABASE_ANON_KEY?: string;
   SUPABASE_SERVICE_ROLE_KEY?: string;

@@ -86,6 +86,8 @@ test.describe('audit page', () => {
       'What does each grade mean?',
       'How can I improve my performance score?',
       'Why do these metrics matter?',
+      'What does the AI visibility check look at?',
+      'How is the AI visibility grade calculated?',
     ];
     await expect(faq.getByRole('heading', { level: 3 })).toHaveText(questions);
     for (const question of questions) {

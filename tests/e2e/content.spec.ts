@@ -569,10 +569,10 @@ test('llms.txt summarises the firm, its services with prices and every article',
   const body = await response.text();
   expect(body).toMatch(/^# .+\n\n> .+/);
   for (const s of PRICED_SERVICES) {
-    expect(body).toContain(`/services/${s.slug})`);
+    expect(body).toContain(`/services/${s.slug}.md)`);
     expect(body).toContain(`Starting at ${s.price}`);
   }
-  const seoLine = body.split('\n').find((l) => l.includes(`/services/${UNPRICED_SERVICE})`));
+  const seoLine = body.split('\n').find((l) => l.includes(`/services/${UNPRICED_SERVICE}.md)`));
   expect(seoLine).toBeDefined();
   expect(seoLine).not.toContain('Starting at');
   for (const a of ARTICLES) expect(body).toContain(`[${a.title}](`);

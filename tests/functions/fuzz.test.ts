@@ -70,6 +70,7 @@ const env = () => ({
   LLM_API_KEY: 'k',
   LLM_MODEL: 'm',
   PSI_ENDPOINT: `${upstream.url}/psi`,
+  AUDIT_DOH_URL: `${upstream.url}/doh`,
   SUPABASE_URL: upstream.url,
   SUPABASE_ANON_KEY: 'anon',
   SUPABASE_SERVICE_ROLE_KEY: 'service',

@@ -391,3 +391,35 @@ export async function startLeadSinks(): Promise<LeadSinks> {
   const mail = await startResend();
   return { db, mail, env: { ENVIRONMENT: 'production', ...supabaseEnv(db), ...emailEnv(mail) } };
 }
+
+const { dohAnswer } = require('../e2e/stubs/doh.stub.cjs');
+
+export interface DohServer extends StubServer {
+  /** The resolver's address, for AUDIT_DOH_URL. */
+  endpoint: string;
+  /** The names asked for, with the record type, e.g. "www.example.com A". */
+  queries: () => string[];
+}
+
+/**
+ * A loopback DNS-over-HTTPS resolver (the JSON API) answering from `records`, host name to its
+ * IPv4 and IPv6 addresses; other names do not exist (NXDOMAIN).
+ */
+export async function startDoh(records: Record<string, string[]>): Promise<DohServer> {
+  const server = await startStub((req, res) => {
+    const url = new URL(req.url, 'http://stub');
+    replyJson(
+      res,
+      200,
+      dohAnswer(url.searchParams.get('name'), url.searchParams.get('type'), records),
+    );
+  });
+  return Object.assign(server, {
+    endpoint: `${server.url}/dns-query`,
+    queries: () =>
+      server.requests.map((r) => {
+        const url = new URL(r.url, 'http://stub');
+        return `${url.searchParams.get('name')} ${url.searchParams.get('type')}`;
+      }),
+  });
+}

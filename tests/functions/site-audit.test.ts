@@ -7,13 +7,28 @@ import {
   type SiteAuditOptions,
 } from '../../src/features/audit/audit.server';
 import { mapPsiResult } from '../../src/features/audit/psi-report';
-import { callFunction, replyJson, startStub, type StubReply, type StubServer } from './harness';
+import {
+  callFunction,
+  replyJson,
+  startDoh,
+  startStub,
+  type DohServer,
+  type StubReply,
+  type StubServer,
+} from './harness';
 
 let stub: StubServer | undefined;
+/**
+ * The audit's own checks resolve host names first; this resolver knows none, so they stop there
+ * and these tests stay about PageSpeed Insights (site-audit-checks.test.ts tests the checks).
+ */
+let resolver: DohServer | undefined;
 
 afterEach(async () => {
   await stub?.close();
+  await resolver?.close();
   stub = undefined;
+  resolver = undefined;
   vi.restoreAllMocks();
 });
 
@@ -24,13 +39,14 @@ async function setup(
   env: Record<string, string> = {},
 ) {
   stub = await startStub(reply);
+  resolver = await startDoh({});
   const handler = createSiteAuditHandler(options);
   const endpoint = `${stub.url}/pagespeedonline/v5/runPagespeed`;
   const audit = (url: unknown) =>
     callFunction(handler, {
       path: '/api/site-audit',
       body: { url },
-      env: { PSI_ENDPOINT: endpoint, ...env },
+      env: { PSI_ENDPOINT: endpoint, AUDIT_DOH_URL: resolver!.endpoint, ...env },
     });
   /** Audits `url`, expecting a report: answers its JSON. */
   const report = async (url: unknown) => {
@@ -53,7 +69,11 @@ describe('POST /api/site-audit: success', () => {
   it('normalises the address, asks PSI for the four categories on mobile and maps the answer', async () => {
     const { stub, report } = await setup(fixtureReply, {}, { PSI_API_KEY: 'test-key' });
     const body = await report('  example.com ');
-    expect(body).toEqual(mapPsiResult(structuredClone(poor), 'https://www.example.com/'));
+    const { visibility, ...pagespeed } = body;
+    expect(pagespeed).toEqual(mapPsiResult(structuredClone(poor), 'https://www.example.com/'));
+    // The checks ran beside PSI and found no such host: none could be run.
+    expect(visibility).toMatchObject({ score: null, grade: null });
+    expect(resolver!.queries()).toContain('www.example.com A');
     expect(body.scores.performance).toBe(
       Math.round(poor.lighthouseResult.categories.performance.score * 100),
     );
@@ -300,7 +320,7 @@ describe('POST /api/site-audit: cache and coalescing', () => {
       const res = await callFunction(other, {
         path: '/api/site-audit',
         body: { url: 'www.example.com' },
-        env: { PSI_ENDPOINT: `${stub.url}/psi` },
+        env: { PSI_ENDPOINT: `${stub.url}/psi`, AUDIT_DOH_URL: resolver!.endpoint },
       });
       expect(res.headers.get('X-Audit-Cache')).toBe('hit');
       expect(await res.json()).toEqual(first);

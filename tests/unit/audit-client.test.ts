@@ -22,6 +22,31 @@ describe('interpretAuditResponse (SPEC 8, audit rows)', () => {
     });
   });
 
+  it('keeps the AI-visibility checks that came with a PageSpeed failure, when they read', () => {
+    const visibility = {
+      score: 64,
+      grade: 'D',
+      checks: [
+        { id: 'sitemap', status: 'fail', title: 'Sitemap', detail: 'No sitemap.', fix: 'Add one.' },
+      ],
+    };
+    const failure = (v: unknown) =>
+      JSON.stringify({
+        ok: false,
+        error: { code: 'upstream_quota', message: 'Busy.' },
+        visibility: v,
+      });
+    expect(interpretAuditResponse(503, failure(visibility))).toEqual({
+      ok: false,
+      message: 'Busy.',
+      visibility,
+    });
+    expect(interpretAuditResponse(503, failure({ score: 'high' }))).toEqual({
+      ok: false,
+      message: 'Busy.',
+    });
+  });
+
   it("shows the server's message for ok:false, whatever the status", () => {
     const body = JSON.stringify({
       ok: false,

@@ -62,6 +62,10 @@ describe('buildLlmsTxt', () => {
     );
   });
 
+  it('says where the full text of every page is', () => {
+    expect(text).toContain('https://firm.test/llms-full.txt holds them all in one file.');
+  });
+
   it('keeps the sections in order', () => {
     const order = ['## Services', '## Articles', '## Contact'].map((h) => text.indexOf(h));
     expect(order.every((i) => i > 0)).toBe(true);

@@ -1,10 +1,14 @@
 /**
  * The website audit's server side, for POST /api/site-audit {url}: a mobile PageSpeed Insights
- * audit of a public website.
- * Answers {ok:true,url,scores,suggestions,metrics,raw} or {ok:false,error:{code,message}} with a
- * 4xx for bad input and a 5xx when PSI fails. Addresses are normalised and checked here whatever
- * the island did; results are cached per address for ten minutes and concurrent audits of one
- * address share one upstream request.
+ * audit of a public website and, at the same time, the audit's own AI-visibility checks of the
+ * page and its site (visibility.server.ts), which finish within their own 10 seconds, well
+ * inside PageSpeed's minute.
+ * Answers {ok:true,url,scores,suggestions,metrics,raw,visibility} or
+ * {ok:false,error:{code,message},visibility?} with a 4xx for bad input and a 5xx when PSI fails.
+ * When PSI fails but the checks ran, the failure keeps PSI's status, code and message (the
+ * PageSpeed part is specified) and carries the checks' result, so the visitor still sees it.
+ * Addresses are normalised and checked here whatever the island did; results are cached per
+ * address for ten minutes and concurrent audits of one address share one run.
  */
 import * as z from 'zod/mini';
 import type { Env, RouteHandler } from '#server/env';
@@ -12,8 +16,11 @@ import { HttpError, json, readJson } from '#server/http';
 import { fetchPagespeed, PSI_TIMEOUT_MS } from './psi.server';
 import { mapPsiResult } from './psi-report';
 import { checkAuditTarget, GUARD_MESSAGES } from './url-guard';
-import { auditRequestSchema, type AuditSuccess } from './contract';
+import { auditRequestSchema, CHECK_IDS, type AuditSuccess, type Visibility } from './contract';
 import { INVALID_URL_MESSAGE, normaliseAuditUrl } from './audit';
+import { runVisibilityChecks, visibilityConfig, type VisibilityConfig } from './visibility.server';
+import { finding } from './finding';
+import { scoreChecks } from './visibility';
 
 /** How long a result is reused for the same address. */
 export const AUDIT_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -32,6 +39,18 @@ export interface SiteAuditOptions {
   timeoutMs?: number;
   /** Clock for cache expiry. */
   now?: () => number;
+  /** Limits of the visibility checks (5 s a fetch, 10 s in all unless a test needs less). */
+  checks?: Partial<Pick<VisibilityConfig, 'perFetchMs' | 'budgetMs'>>;
+}
+
+/** A PageSpeed failure, with the result of the checks that ran beside it. */
+class AuditFailure extends HttpError {
+  constructor(
+    err: HttpError,
+    readonly visibility: Visibility,
+  ) {
+    super(err.status, err.code, err.message, err.fields, err.headers);
+  }
 }
 
 /** The shared Cache API store when the runtime has one (Workers); absent in Node. */
@@ -126,12 +145,24 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
     const run = (async (): Promise<Outcome> => {
       const stored = await fromPlatformCache(target, origin);
       if (stored) return { result: stored, cache: 'hit' };
-      const body = await fetchPagespeed(target, {
-        endpoint: env.PSI_ENDPOINT,
-        apiKey: env.PSI_API_KEY,
-        timeoutMs,
+      // Started first and never rejected: the checks run while PageSpeed Insights works.
+      const visibility = runVisibilityChecks(target, {
+        ...visibilityConfig(env, origin),
+        ...options.checks,
       });
-      const result = mapPsiResult(body, target);
+      let result: AuditSuccess;
+      try {
+        const body = await fetchPagespeed(target, {
+          endpoint: env.PSI_ENDPOINT,
+          apiKey: env.PSI_API_KEY,
+          timeoutMs,
+        });
+        result = mapPsiResult(body, target);
+      } catch (err) {
+        if (err instanceof HttpError) throw new AuditFailure(err, await visibility);
+        throw err;
+      }
+      result.visibility = await visibility;
       waitUntil(store(target, origin, result));
       return { result, cache: 'miss' };
     })();
@@ -146,7 +177,7 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
 
   return async ({ request, env, waitUntil }) => {
     try {
-      const target = await auditTarget(request);
+      const target = await auditTarget(request, env);
       if (env.AUDIT_SAMPLE === '1') return json(sampleAudit(target));
       const origin = new URL(request.url).origin;
       const { result, cache } = await audit(target, { env, origin, waitUntil });
@@ -158,25 +189,30 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
   };
 }
 
-/** Reads, normalises and checks the address; anything unsafe is refused before any request. */
-async function auditTarget(request: Request): Promise<string> {
+/**
+ * Reads, normalises and checks the address; anything unsafe is refused before any request. The
+ * hosts of AUDIT_ALLOW_HOSTS pass only in development (see visibilityConfig).
+ */
+async function auditTarget(request: Request, env: Env): Promise<string> {
   const parsed = z.safeParse(auditRequestSchema, await readJson(request));
   const normalised = parsed.success ? normaliseAuditUrl(parsed.data.url) : null;
   if (!normalised) throw new HttpError(400, 'invalid_url', INVALID_URL_MESSAGE);
-  const guard = checkAuditTarget(normalised);
+  const { allowHosts } = visibilityConfig(env, new URL(request.url).origin);
+  const guard = checkAuditTarget(normalised, { allowHosts });
   if (!guard.ok) throw new HttpError(400, guard.reason, GUARD_MESSAGES[guard.reason]);
   // The fragment never reaches a server, so it must not split the cache.
   guard.url.hash = '';
   return guard.url.href;
 }
 
-/** The audit's error shape: {ok:false,error:{code,message}}, with the error's status. */
+/**
+ * The audit's error shape: {ok:false,error:{code,message}}, with the error's status, and the
+ * visibility checks' result when they ran.
+ */
 function failure(err: HttpError): Response {
-  return json(
-    { ok: false, error: { code: err.code, message: err.message } },
-    err.status,
-    err.headers,
-  );
+  const body = { ok: false, error: { code: err.code, message: err.message } };
+  const visibility = err instanceof AuditFailure ? { visibility: err.visibility } : {};
+  return json({ ...body, ...visibility }, err.status, err.headers);
 }
 
 /**
@@ -233,5 +269,20 @@ export function sampleAudit(url: string): AuditSuccess {
       ],
     },
     raw: { isMockData: true, mockIndicator: MOCK_INDICATOR, source: 'sample' },
+    visibility: sampleVisibility(),
   };
 }
+
+/** The sample's checks: a plausible mix of outcomes, each marked as a sample. */
+function sampleVisibility(): Visibility {
+  const fails = new Set(['content-signals', 'llms-txt', 'markdown']);
+  const warns = new Set(['robots-ai', 'structured-data', 'https']);
+  const checks = CHECK_IDS.map((id) => {
+    const status = fails.has(id) ? 'fail' : warns.has(id) ? 'warn' : 'pass';
+    return finding(id, status, `Sample finding for this check (${status}).`, {
+      fix: 'Sample fix: a live audit names the exact change.',
+    });
+  });
+  return { ...scoreChecks(checks), checks };
+}
+

@@ -3,7 +3,12 @@
  * into a result or the message the spec's error catalogue gives. No DOM, so unit tests call it.
  */
 import * as z from 'zod/mini';
-import { auditSuccessSchema, type AuditSuccess } from './contract';
+import {
+  auditSuccessSchema,
+  visibilitySchema,
+  type AuditSuccess,
+  type Visibility,
+} from './contract';
 
 export const AUDIT_ENDPOINT = '/api/site-audit';
 
@@ -13,7 +18,12 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connectio
 /** A readable answer that is not a result and carries no message of its own (SPEC 8). */
 export const AUDIT_FAILED_MESSAGE = 'Audit failed. Please try again.';
 
-export type AuditOutcome = { ok: true; result: AuditSuccess } | { ok: false; message: string };
+/**
+ * What the island shows: a result, or a failure message with the AI-visibility checks when they
+ * ran although PageSpeed Insights failed.
+ */
+export type AuditOutcome =
+  { ok: true; result: AuditSuccess } | { ok: false; message: string; visibility?: Visibility };
 
 /**
  * Reads the function's answer. A result with all four scores is a success. Otherwise the
@@ -29,8 +39,14 @@ export function interpretAuditResponse(status: number, text: string): AuditOutco
   }
   const parsed = z.safeParse(auditSuccessSchema, body);
   if (parsed.success) return { ok: true, result: parsed.data };
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  if (typeof message === 'string' && message.trim() !== '') return { ok: false, message };
+  const failed = body as { error?: { message?: unknown }; visibility?: unknown } | null;
+  const message = failed?.error?.message;
+  if (typeof message === 'string' && message.trim() !== '') {
+    const visibility = z.safeParse(visibilitySchema, failed?.visibility);
+    return visibility.success
+      ? { ok: false, message, visibility: visibility.data }
+      : { ok: false, message };
+  }
   if (status >= 400) return { ok: false, message: NETWORK_ERROR_MESSAGE };
   return { ok: false, message: AUDIT_FAILED_MESSAGE };
 }

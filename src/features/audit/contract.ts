@@ -5,6 +5,9 @@
 import * as z from 'zod/mini';
 import { MAX_AUDIT_URL_LENGTH } from './audit';
 
+/** Findings listed under one check at most (ten crawlers is the longest list). */
+export const MAX_CHECK_ITEMS = 12;
+
 /** POST /api/site-audit body: the address to audit, as typed or already normalised. */
 export const auditRequestSchema = z.object({
   /** Normalised again on the server; bounded so a huge value is refused before any work. */
@@ -66,6 +69,71 @@ export const auditRawSchema = z.object({
 
 export type AuditRaw = z.infer<typeof auditRawSchema>;
 
+/** How one AI-visibility check came out; `error` means it could not be checked at all. */
+export const checkStatusSchema = z.enum(['pass', 'warn', 'fail', 'error']);
+
+export type CheckStatus = z.infer<typeof checkStatusSchema>;
+
+/** The checks the audit runs itself beside PageSpeed Insights, in report order (visibility.ts). */
+export const CHECK_IDS = [
+  'https',
+  'status',
+  'robots-ai',
+  'content-signals',
+  'sitemap',
+  'llms-txt',
+  'meta',
+  'structured-data',
+  'headings',
+  'open-graph',
+  'markdown',
+] as const;
+
+/** One of CHECK_IDS. */
+export const checkIdSchema = z.enum(CHECK_IDS);
+
+export type CheckId = z.infer<typeof checkIdSchema>;
+
+/** Where a finding is explained on this site: a root-relative path with its section anchor. */
+export const learnMoreSchema = z.object({
+  href: z.string().check(z.startsWith('/')),
+  /** Link text naming the page and section, e.g. "Step 1: Let the right crawlers in". */
+  label: z.string(),
+});
+
+export type LearnMore = z.infer<typeof learnMoreSchema>;
+
+/** One check's outcome, in words for the site's owner. */
+export const visibilityCheckSchema = z.object({
+  id: checkIdSchema,
+  status: checkStatusSchema,
+  /** The check's name, e.g. "AI crawler access". */
+  title: z.string(),
+  /** What was found, in one or two plain sentences. */
+  detail: z.string(),
+  /** What to change; present whenever the status is not pass. */
+  fix: z.optional(z.string()),
+  learnMore: z.optional(learnMoreSchema),
+  /** The findings one by one (each crawler, each redirect hop, each tag), when there are several. */
+  items: z.optional(
+    z.array(z.object({ label: z.string(), value: z.string() })).check(z.maxLength(MAX_CHECK_ITEMS)),
+  ),
+});
+
+export type VisibilityCheck = z.infer<typeof visibilityCheckSchema>;
+
+/**
+ * The AI-visibility part of an audit: a 0-100 score and its grade from the checks' weights, or
+ * null for both when nothing could be checked (every check an error).
+ */
+export const visibilitySchema = z.object({
+  score: z.nullable(score),
+  grade: z.nullable(z.enum(['A', 'B', 'C', 'D', 'F'])),
+  checks: z.array(visibilityCheckSchema).check(z.maxLength(CHECK_IDS.length)),
+});
+
+export type Visibility = z.infer<typeof visibilitySchema>;
+
 /** A successful audit. The client adds the grade from the scores. */
 export const auditSuccessSchema = z.object({
   ok: z.literal(true),
@@ -81,14 +149,24 @@ export const auditSuccessSchema = z.object({
   suggestions: z.array(z.string()).check(z.maxLength(8)),
   metrics: z.optional(auditMetricsSchema),
   raw: z.optional(auditRawSchema),
+  /**
+   * The audit's own checks of the page and its site (robots.txt, sitemap, llms.txt, tags).
+   * Always sent by the server; optional so an answer cached before the checks existed still reads.
+   */
+  visibility: z.optional(visibilitySchema),
 });
 
 export type AuditSuccess = z.infer<typeof auditSuccessSchema>;
 
-/** A failed audit: a message fit to show the visitor, and a stable code. */
+/**
+ * A failed audit: a message fit to show the visitor, and a stable code. When PageSpeed Insights
+ * failed but the audit's own checks ran, their result comes along: the visitor still sees what
+ * the checks found under the failure message, and the answer keeps PageSpeed's status and code.
+ */
 export const auditFailureSchema = z.object({
   ok: z.literal(false),
   error: z.object({ code: z.optional(z.string()), message: z.string() }),
+  visibility: z.optional(visibilitySchema),
 });
 
 export type AuditFailure = z.infer<typeof auditFailureSchema>;

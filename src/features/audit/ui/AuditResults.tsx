@@ -1,6 +1,7 @@
 /**
- * A finished audit: the overall grade, one card per category, the suggestions, the metrics, the
- * credit line and, for sample results only, the mock-data indicator.
+ * A finished audit: the overall grade beside the AI-visibility grade, one card per category, the
+ * suggestions, the metrics, the credit line, the AI-visibility report and, for sample results
+ * only, the mock-data indicator.
  */
 import type { RefObject } from 'react';
 import {
@@ -8,6 +9,7 @@ import {
   CATEGORY_INFO,
   averageScore,
   badgeFor,
+  gradeFor,
   overallGrade,
   type AuditCategory,
   type Badge,
@@ -15,6 +17,7 @@ import {
 } from '../audit';
 import type { AuditMetric, AuditSuccess, MetricRating } from '../contract';
 import OutcomeHeading from './OutcomeHeading';
+import VisibilityReport, { type ServiceLink } from './VisibilityReport';
 
 /** The recommended service page per category (path and name), from the services collection. */
 export type ServiceLinks = Record<AuditCategory, { href: string; title: string }>;
@@ -24,6 +27,8 @@ interface Props {
   services: ServiceLinks;
   /** Receives focus when the result appears after a visitor's action. */
   headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The service that fixes what the AI-visibility checks find. */
+  visibilityService?: ServiceLink | undefined;
 }
 
 /** The grade circle's colours, by the spec's colour name. */
@@ -47,9 +52,10 @@ const RATING: Record<MetricRating, { label: string; dot: string }> = {
   poor: { label: 'Poor', dot: 'bg-red-600' },
 };
 
-export default function AuditResults({ result, services, headingRef }: Props) {
+export default function AuditResults({ result, services, headingRef, visibilityService }: Props) {
   const grade = overallGrade(result.scores);
   const field = result.metrics?.field;
+  const visibility = result.visibility;
   return (
     <section aria-labelledby="audit-results" className="mx-auto max-w-5xl">
       <div className="flex flex-col items-center text-center">
@@ -57,13 +63,38 @@ export default function AuditResults({ result, services, headingRef }: Props) {
           Audit Results
         </OutcomeHeading>
         <p className="mt-1 break-all text-slate-600">{result.url}</p>
-        <p
-          className={`mt-6 flex size-32 flex-col items-center justify-center rounded-full ring-8 ${GRADE_STYLES[grade.colour]}`}
-        >
-          <span className="sr-only">Overall grade </span>
-          <span className="text-6xl leading-none font-extrabold">{grade.grade}</span>
-          <span className="mt-1 text-sm font-semibold">{averageScore(result.scores)}/100</span>
-        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-x-12 gap-y-6">
+          <div className="flex flex-col items-center">
+            <p
+              className={`flex size-32 flex-col items-center justify-center rounded-full ring-8 ${GRADE_STYLES[grade.colour]}`}
+            >
+              <span className="sr-only">Overall grade </span>
+              <span className="text-6xl leading-none font-extrabold">{grade.grade}</span>
+              <span className="mt-1 text-sm font-semibold">{averageScore(result.scores)}/100</span>
+            </p>
+            <p className="mt-4 text-sm font-semibold text-slate-700">PageSpeed Insights</p>
+          </div>
+          {visibility && (
+            <div className="flex flex-col items-center">
+              <p
+                className={`flex size-32 flex-col items-center justify-center rounded-full ring-8 ${
+                  visibility.score === null
+                    ? 'bg-slate-100 text-slate-700 ring-slate-300'
+                    : GRADE_STYLES[gradeFor(visibility.score).colour]
+                }`}
+              >
+                <span className="sr-only">AI visibility grade </span>
+                <span className="text-6xl leading-none font-extrabold">
+                  {visibility.grade ?? '?'}
+                </span>
+                <span className="mt-1 text-sm font-semibold">
+                  {visibility.score === null ? 'Not checked' : `${visibility.score}/100`}
+                </span>
+              </p>
+              <p className="mt-4 text-sm font-semibold text-slate-700">AI visibility</p>
+            </div>
+          )}
+        </div>
         <p className="mt-4 text-lg font-medium text-slate-800">{grade.description}</p>
       </div>
 
@@ -110,6 +141,8 @@ export default function AuditResults({ result, services, headingRef }: Props) {
       <p className="mt-8 text-center text-sm text-slate-600">
         Results powered by Google PageSpeed Insights, run through our server.
       </p>
+
+      {visibility && <VisibilityReport visibility={visibility} service={visibilityService} />}
 
       {result.raw?.isMockData && (
         <p

@@ -5,23 +5,26 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { INVALID_URL_MESSAGE, normaliseAuditUrl, overallGrade } from '../audit';
-import type { AuditSuccess } from '../contract';
+import type { AuditSuccess, Visibility } from '../contract';
 import { requestAudit } from '../client';
 import AuditResults, { type ServiceLinks } from './AuditResults';
 import OutcomeHeading from './OutcomeHeading';
+import VisibilityReport, { type ServiceLink } from './VisibilityReport';
 
 export interface AuditToolProps {
   /** The recommended service page for each category, with its name. */
   services: ServiceLinks;
+  /** The service recommended under the AI-visibility report. */
+  visibilityService?: ServiceLink | undefined;
 }
 
 type View =
   | { state: 'idle' }
   | { state: 'loading' }
   | { state: 'success'; result: AuditSuccess }
-  | { state: 'error'; message: string };
+  | { state: 'error'; message: string; visibility?: Visibility | undefined };
 
-export default function AuditTool({ services }: AuditToolProps) {
+export default function AuditTool({ services, visibilityService }: AuditToolProps) {
   const [url, setUrl] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [view, setView] = useState<View>({ state: 'idle' });
@@ -51,11 +54,14 @@ export default function AuditTool({ services }: AuditToolProps) {
     if (id !== runId.current) return;
     if (outcome.ok) {
       setView({ state: 'success', result: outcome.result });
+      const ai = outcome.result.visibility?.grade;
       setAnnouncement(
-        `Audit complete. Overall grade ${overallGrade(outcome.result.scores).grade}.`,
+        `Audit complete. Overall grade ${overallGrade(outcome.result.scores).grade}.${
+          ai ? ` AI visibility grade ${ai}.` : ''
+        }`,
       );
     } else {
-      setView({ state: 'error', message: outcome.message });
+      setView({ state: 'error', message: outcome.message, visibility: outcome.visibility });
       setAnnouncement(`Audit failed. ${outcome.message}`);
     }
   }
@@ -159,8 +165,18 @@ export default function AuditTool({ services }: AuditToolProps) {
             </button>
           </section>
         )}
+        {view.state === 'error' && view.visibility && (
+          <div className="mx-auto max-w-5xl">
+            <VisibilityReport visibility={view.visibility} service={visibilityService} />
+          </div>
+        )}
         {view.state === 'success' && (
-          <AuditResults result={view.result} services={services} headingRef={headingRef} />
+          <AuditResults
+            result={view.result}
+            services={services}
+            headingRef={headingRef}
+            visibilityService={visibilityService}
+          />
         )}
       </div>
     </div>
