@@ -5,7 +5,7 @@
 // depend on a loopback port.
 //
 //   node scripts/make-psi-fixture.mjs <page-url> <out.json> [origin]
-//       audits a running page, e.g. our built site served by `wrangler pages dev`:
+//       audits a running page, e.g. our built site served by `npm start` (wrangler dev):
 //       node scripts/make-psi-fixture.mjs http://127.0.0.1:8830/consultants tests/fixtures/psi-site.json
 //   node scripts/make-psi-fixture.mjs --poor <out.json> [origin]
 //       serves a deliberately flawed page on loopback (blocking CSS and script, a heavy unsized

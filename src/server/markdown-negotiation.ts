@@ -52,7 +52,6 @@ export function prefersMarkdown(accept: string | null): boolean {
   return markdown.named && markdown.q > 0 && markdown.q >= quality(ranges, 'text/html').q;
 }
 
-
 function withHeaders(response: Response, headers: Record<string, string>): Response {
   const copy = new Response(response.body, response);
   for (const [name, value] of Object.entries(headers)) {

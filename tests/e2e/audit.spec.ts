@@ -155,7 +155,7 @@ test.describe('audit page', () => {
     await expect(results(page).getByText(`https://${host}/`)).toBeVisible();
     await expect(results(page).getByText(`Overall grade ${grade}`)).toBeVisible();
     await expect(results(page).getByText(`${average}/100`)).toBeVisible();
-    await expect(results(page).getByText(DESCRIPTIONS[grade]!)).toBeVisible();
+    await expect(results(page).getByText(DESCRIPTIONS[grade])).toBeVisible();
 
     const services: Record<string, string> = {
       Performance: '/services/ai-website-optimization',
@@ -179,7 +179,7 @@ test.describe('audit page', () => {
       );
       await expect(card.getByRole('link', { name: /^Recommended: / })).toHaveAttribute(
         'href',
-        services[name]!,
+        services[name],
       );
     }
 
@@ -237,8 +237,8 @@ test.describe('audit page', () => {
     ]) {
       const item = results(page).getByRole('term').filter({ hasText: label }).last();
       await expect(item).toBeVisible();
-      await expect(item.locator('xpath=following-sibling::dd[1]')).toContainText(value!);
-      await expect(item.locator('xpath=following-sibling::dd[1]')).toContainText(rating!);
+      await expect(item.locator('xpath=following-sibling::dd[1]')).toContainText(value);
+      await expect(item.locator('xpath=following-sibling::dd[1]')).toContainText(rating);
     }
     const forwarded = (await stubRequests(page, '/psi')).filter((r) => r.query.includes(host));
     expect(forwarded).toHaveLength(1);
@@ -311,7 +311,7 @@ test.describe('audit page', () => {
     ]);
     const repeat = await request.post('/api/site-audit', { data: { url: `https://${host}/` } });
     expect(repeat.headers()['x-audit-cache']).toBe('hit');
-    expect(await repeat.json()).toEqual(await answers[0]!.json());
+    expect(await repeat.json()).toEqual(await answers[0].json());
     expect((await stubRequests(page, '/psi')).filter((r) => r.query.includes(host))).toHaveLength(
       1,
     );
@@ -379,7 +379,7 @@ test.describe('audit page', () => {
     await expect(page.getByRole('note')).toHaveText('Sample data: not a live audit of this site');
     // (90 + 89 + 70 + 69) / 4 = 79.5, rounded to 80: a B.
     await expect(results(page).getByText('Overall grade B')).toBeVisible();
-    await expect(results(page).getByText(DESCRIPTIONS.B!)).toBeVisible();
+    await expect(results(page).getByText(DESCRIPTIONS.B)).toBeVisible();
     await expect(results(page).getByText('Key Improvement Suggestions')).toHaveCount(0);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,

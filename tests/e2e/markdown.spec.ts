@@ -11,7 +11,7 @@ test('llms.txt links every service and article to a Markdown version the site se
   request,
 }) => {
   const body = await (await request.get('/llms.txt')).text();
-  const links = [...body.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((m) => new URL(m[1]!).pathname);
+  const links = [...body.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((m) => new URL(m[1]).pathname);
   expect(links.filter((p) => p.startsWith('/services/')).length).toBeGreaterThan(5);
   expect(links.filter((p) => p.startsWith('/articles/')).length).toBeGreaterThan(3);
   for (const path of links) {

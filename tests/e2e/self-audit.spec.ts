@@ -4,12 +4,13 @@ import { createRequire } from 'node:module';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OFFLINE_ENV, workerDevArgs } from '../../scripts/lib/worker-dev.mjs';
 import { STUB_ORIGIN } from './helpers';
 
 /**
  * The site passes its own audit. A build made for the address it is served at (as production is
  * built for its own origin: canonical tags, sitemap and llms.txt all name it) is served by
- * wrangler with the stand-ins, and audits its own article and service pages through
+ * the Worker in wrangler dev with the stand-ins, and audits its own article and service pages through
  * /api/site-audit. Every check passes except HTTPS, which Cloudflare provides in production
  * (certificate, the redirect from http:// and HSTS) and plain http on loopback cannot.
  */
@@ -38,14 +39,23 @@ test.beforeAll(async () => {
     ...stubBindings(STUB_ORIGIN),
     AUDIT_ALLOW_HOSTS: `127.0.0.1:${PORT}`,
   };
-  const args = ['wrangler', 'pages', 'dev', DIST, '--port', String(PORT), '--ip', '127.0.0.1'];
-  args.push('--inspector-port', String(PORT + 1), '--log-level', 'warn');
   // A fresh state each run: audit results are cached there for ten minutes.
   const state = join(tmpdir(), `e2e-self-audit-state-${PORT}`);
   rmSync(state, { recursive: true, force: true });
-  args.push('--persist-to', state);
-  for (const [k, v] of Object.entries(bindings)) args.push('--binding', `${k}=${v}`);
-  server = spawn('npx', args, { cwd: root, detached: true, stdio: 'ignore' });
+  const args = workerDevArgs({
+    port: PORT,
+    assets: DIST,
+    inspectorPort: PORT + 1,
+    persistTo: state,
+    vars: bindings,
+    logLevel: 'warn',
+  });
+  server = spawn('npx', ['wrangler', ...args], {
+    cwd: root,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, ...OFFLINE_ENV },
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {

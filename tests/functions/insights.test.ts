@@ -46,7 +46,7 @@ describe('recording what prospects ask', () => {
   it('stores the question masked, with what the answer cited, and no visitor identifier', async () => {
     expect(await recordQuestion(env, answered())).toBe(true);
     expect(db.questions).toHaveLength(1);
-    const row = db.questions[0]!;
+    const row = db.questions[0];
     expect(row.question).toBe(
       'Can you send a certificate of insurance to [email] or call [phone]?',
     );
@@ -85,7 +85,7 @@ describe('recording what prospects ask', () => {
   it('deletes questions older than 90 days when the Cron Trigger runs', async () => {
     await recordQuestion(env, answered({ answerId: 'answer-old1' }));
     await recordQuestion(env, answered({ answerId: 'answer-new1' }));
-    db.questions[0]!.created_at = new Date(Date.now() - 91 * 86_400_000).toISOString();
+    db.questions[0].created_at = new Date(Date.now() - 91 * 86_400_000).toISOString();
     expect(await purgeOldQuestions(env)).toBe(1);
     expect(db.questions.map((q) => q.answer_id)).toEqual(['answer-new1']);
   });
@@ -105,7 +105,7 @@ describe('POST /api/chat/rating', () => {
       comment: 'I needed a yes or no. Reach me at [email]',
     });
     expect((await rate({ answerId: 'answer-0001', rating: 'helpful' })).status).toBe(204);
-    expect(db.questions[0]!.rating).toBe('not_helpful');
+    expect(db.questions[0].rating).toBe('not_helpful');
   });
 
   it('answers 204 for an answer it does not know, and stores nothing', async () => {

@@ -316,7 +316,7 @@ describe('AI visibility checks: addresses are resolved and refused before any fe
       expect(new Set(resolver.queries())).toEqual(
         new Set(['public-site.example.com A', 'public-site.example.com AAAA']),
       );
-      expect(resolver.requests[0]!.headers.accept).toBe('application/dns-json');
+      expect(resolver.requests[0].headers.accept).toBe('application/dns-json');
       expect(seen).toContain('/robots.txt');
     } finally {
       vi.unstubAllGlobals();

@@ -241,7 +241,7 @@ function answer(
     headers: new Headers({ 'content-type': type, ...headers }),
     hops: [],
     ttfbMs: 20,
-    contentType: type.split(';')[0]!,
+    contentType: type.split(';')[0],
     body,
     truncated: false,
   };

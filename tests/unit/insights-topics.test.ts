@@ -36,7 +36,7 @@ describe('what prospects ask, by topic', () => {
       ['discovery workshop: investment', 2],
       ['nonprofit support', 1],
     ]);
-    expect(topics[0]!.section).toBe(price);
+    expect(topics[0].section).toBe(price);
   });
 
   it('groups declined questions by the word they share, and puts declines and "not helpful" first', () => {

@@ -285,4 +285,3 @@ function sampleVisibility(): Visibility {
   });
   return { ...scoreChecks(checks), checks };
 }
-

@@ -106,7 +106,7 @@ export const GRADES: readonly GradeInfo[] = [
 
 /** The grade for a score from 0 to 100 (A 90+, B 80+, C 70+, D 60+, F below). */
 export function gradeFor(score: number): GradeInfo {
-  return GRADES.find((g) => score >= g.min) ?? GRADES[GRADES.length - 1]!;
+  return GRADES.find((g) => score >= g.min) ?? GRADES[GRADES.length - 1];
 }
 
 /** The rounded average of the four category scores. */

@@ -104,7 +104,7 @@ export function checkMeta(facts: PageFacts, finalUrl: string, xRobotsTag: string
     fixes.push("Keep one canonical tag, with the page's full address.");
     canonicalNote = canonicals.join(', ');
   } else {
-    const canonical = canonicals[0]!;
+    const canonical = canonicals[0];
     canonicalNote = canonical;
     if (!/^https?:\/\//i.test(canonical)) {
       warnings.push('its canonical address is relative');
@@ -283,7 +283,7 @@ export function checkOpenGraph(facts: PageFacts): VisibilityCheck {
   const image = facts.openGraph['og:image'];
   const items = tags.map((t) => ({
     label: t,
-    value: facts.openGraph[t] ? clip(facts.openGraph[t]!) : 'Missing',
+    value: facts.openGraph[t] ? clip(facts.openGraph[t]) : 'Missing',
   }));
   const fix =
     'Add og:title, og:description and og:image meta tags (the image as a full https:// address, 1200 × 630 pixels works everywhere).';

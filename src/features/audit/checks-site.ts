@@ -56,7 +56,7 @@ export function checkHttps(page: Attempt, httpProbe: Attempt | undefined): Visib
         'no answer': 'Does not answer',
       }[redirect],
     },
-    { label: 'HSTS', value: hstsOk ? `Set (max-age ${hsts![1]} seconds)` : 'Not set' },
+    { label: 'HSTS', value: hstsOk ? `Set (max-age ${hsts[1]} seconds)` : 'Not set' },
   ];
   const problems = [
     redirect === 'permanent' ? '' : 'the http:// address does not redirect permanently to HTTPS',
@@ -298,7 +298,7 @@ export function checkContentSignals(robots: Attempt): VisibilityCheck {
   return finding(
     'content-signals',
     'pass',
-    `robots.txt states how your content may be used: ${items[0]!.value} (${items[0]!.label}).`,
+    `robots.txt states how your content may be used: ${items[0].value} (${items[0].label}).`,
     { learnMore, items },
   );
 }

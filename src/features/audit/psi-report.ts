@@ -213,7 +213,7 @@ function savingsPoints(audit: LhAudit): number {
   }
   const ms = audit.details?.overallSavingsMs;
   if (points === 0 && typeof ms === 'number' && ms > 0) {
-    points = SAVINGS_SCALE.LCP!.weight * Math.min(1, ms / SAVINGS_SCALE.LCP!.median);
+    points = SAVINGS_SCALE.LCP.weight * Math.min(1, ms / SAVINGS_SCALE.LCP.median);
   }
   return points;
 }

@@ -109,7 +109,7 @@ const SITE_ERROR_PATTERN = new RegExp(`\\b(${Object.keys(SITE_ERRORS).join('|')}
 /** The HttpError for a site Lighthouse could not test, or undefined when `text` names none. */
 export function siteError(text: string): HttpError | undefined {
   const code = SITE_ERROR_PATTERN.exec(text)?.[1];
-  return code ? new HttpError(422, 'site_unreachable', SITE_ERRORS[code]!) : undefined;
+  return code ? new HttpError(422, 'site_unreachable', SITE_ERRORS[code]) : undefined;
 }
 
 /** Maps a PSI failure answer to what the visitor sees, without echoing upstream text. */

@@ -89,8 +89,8 @@ export function contentSignals(robotsTxt: string): ContentSignal[] {
     const line = raw.replace(/#.*/, '').trim();
     const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
     if (!match) continue;
-    const key = match[1]!.toLowerCase();
-    const value = match[2]!.trim();
+    const key = match[1].toLowerCase();
+    const value = match[2].trim();
     if (key === 'user-agent') {
       if (inRules) agents = [];
       agents.push(value);
@@ -105,7 +105,7 @@ export function contentSignals(robotsTxt: string): ContentSignal[] {
       if (trimmed === '') continue;
       const [name, setting] = trimmed.split('=').map((p) => p.trim().toLowerCase());
       if (
-        (SIGNAL_KEYS as readonly string[]).includes(name!) &&
+        (SIGNAL_KEYS as readonly string[]).includes(name) &&
         (setting === 'yes' || setting === 'no')
       ) {
         signal.signals[name as (typeof SIGNAL_KEYS)[number]] = setting;

@@ -201,7 +201,7 @@ export function createSafeFetcher(config: SafeFetcherConfig): SafeFetcher {
         return { url: next.href, status: response.status };
       }
       const contentType = (response.headers.get('content-type') ?? '')
-        .split(';')[0]!
+        .split(';')[0]
         .trim()
         .toLowerCase();
       let body: string | undefined;

@@ -75,7 +75,7 @@ export function checkAuditTarget(address: string, options: GuardOptions = {}): G
   if (host === '') return { ok: false, reason: 'not_a_url' };
   if (host.startsWith('[') || host.includes(':')) return { ok: false, reason: 'ip_literal' };
   const labels = host.split('.');
-  if (DOTTED_IPV4.test(host) || NUMERIC_LABEL.test(labels[labels.length - 1]!)) {
+  if (DOTTED_IPV4.test(host) || NUMERIC_LABEL.test(labels[labels.length - 1])) {
     return { ok: false, reason: 'ip_literal' };
   }
   if (labels.length < 2) return { ok: false, reason: 'private_name' };
