@@ -170,6 +170,7 @@ export function replyJson(res: ServerResponse, status: number, body: unknown): v
 const require = createRequire(import.meta.url);
 const { createResend } = require('../e2e/stubs/email.stub.cjs');
 const { createLeadsTable } = require('../e2e/stubs/leads-table.cjs');
+const { createQuestionsTable } = require('../e2e/stubs/questions-table.cjs');
 
 /** The key the Resend stand-in accepts, and the configuration that points functions at it. */
 export const EMAIL_API_KEY = 'email-key';
@@ -303,7 +304,7 @@ function answerAuth(req: RecordedRequest, res: ServerResponse): void {
 export async function startSupabase(): Promise<SupabaseServer> {
   const table = createLeadsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
   const deadLetters: StandInRow[] = [];
-  const questions: StandInRow[] = [];
+  const questionsTable = createQuestionsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
   let down = false;
   let refusals = 0;
   const server = await startStub((req, res) => {
@@ -318,7 +319,8 @@ export async function startSupabase(): Promise<SupabaseServer> {
       url.pathname === '/rest/v1/advisor_questions' ||
       url.pathname.startsWith('/rest/v1/rpc/purge')
     ) {
-      return answerQuestions(questions, req, url, res);
+      const path = url.pathname.slice('/rest/v1'.length);
+      return questionsTable.handle({ ...req, path, query: url.searchParams }, res);
     }
     if (url.pathname !== '/rest/v1/leads') return answerAuth(req, res);
     if (refusals > 0 && req.method === 'POST') {
@@ -333,39 +335,10 @@ export async function startSupabase(): Promise<SupabaseServer> {
   return Object.assign(server, {
     leads: table.rows as StandInRow[],
     deadLetters,
-    questions,
+    questions: questionsTable.rows as StandInRow[],
     setDown: (value: boolean) => void (down = value),
     refuseNext: (count: number) => void (refusals = count),
   });
-}
-
-/**
- * The `advisor_questions` table as the service role uses it: insert (one row per answer_id),
- * rate an unrated answer (PATCH answer_id=eq.X&rating=is.null) and the 90-day clean-up.
- */
-function answerQuestions(rows: StandInRow[], req: RecordedRequest, url: URL, res: ServerResponse) {
-  if (req.headers.apikey !== SERVICE_ROLE_KEY) return replyJson(res, 401, { message: 'no key' });
-  if (url.pathname === '/rest/v1/rpc/purge_advisor_questions') {
-    const cutoff = Date.now() - 90 * 24 * 60 * 60_000;
-    const old = rows.filter((r) => Date.parse(r.created_at) < cutoff);
-    rows.splice(0, rows.length, ...rows.filter((r) => !old.includes(r)));
-    return replyJson(res, 200, old.length);
-  }
-  if (req.method === 'POST') {
-    const row = req.json();
-    if (rows.some((r) => r.answer_id === row.answer_id)) return replyJson(res, 201, []);
-    const stored = { created_at: new Date().toISOString(), rating: null, comment: null, ...row };
-    rows.push(stored);
-    return replyJson(res, 201, [stored]);
-  }
-  if (req.method === 'PATCH') {
-    const id = url.searchParams.get('answer_id')?.replace(/^eq\./, '');
-    const target = rows.find((r) => r.answer_id === id && r.rating === null);
-    if (!target) return replyJson(res, 200, []);
-    Object.assign(target, req.json());
-    return replyJson(res, 200, [{ id: target.answer_id }]);
-  }
-  replyJson(res, 405, { message: 'not stubbed' });
 }
 
 /** Function configuration for `supabase`: the service role and the anon key. */

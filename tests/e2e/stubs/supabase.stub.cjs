@@ -4,15 +4,18 @@
 // store leads and the outbox records notifications. The token names the caller: `e2e-admin-*`
 // is an admin, `e2e-user-*` a plain user, and anything else is not a live session. (The
 // browser's own Supabase calls are answered by Playwright route handlers in the specs; GET
-// /supabase/__leads lists the stored leads for them.)
+// /supabase/__leads lists the stored leads for them, /supabase/__questions the advisor's
+// recorded questions.)
 //
 // Its bindings are not given to the shared wrangler, so other features keep running without
 // Supabase; tests/e2e/accounts-site.ts passes accountsBindings() to the accounts build instead.
 const { createLeadsTable } = require('./leads-table.cjs');
+const { createQuestionsTable } = require('./questions-table.cjs');
 
 const ANON_KEY = 'test-anon-key';
 const SERVICE_ROLE_KEY = 'test-service-role-key';
 const leads = createLeadsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
+const questions = createQuestionsTable({ serviceRoleKey: SERVICE_ROLE_KEY });
 
 function send(res, status, body) {
   res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -44,9 +47,22 @@ module.exports = {
     SUPABASE_URL: `${origin}/supabase`,
     SUPABASE_ANON_KEY: ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    // Records what prospects ask the advisor, as production does.
+    ADVISOR_INSIGHTS: 'on',
   }),
   handle(req, res, body, url) {
     if (url.pathname === '/supabase/__leads') return send(res, 200, leads.rows);
+    if (url.pathname === '/supabase/__questions') return send(res, 200, questions.rows);
+    if (
+      url.pathname === '/supabase/rest/v1/advisor_questions' ||
+      url.pathname === '/supabase/rest/v1/rpc/purge_advisor_questions'
+    ) {
+      const path = url.pathname.slice('/supabase/rest/v1'.length);
+      return questions.handle(
+        { method: req.method, path, query: url.searchParams, headers: req.headers, body },
+        res,
+      );
+    }
     if (url.pathname === '/supabase/rest/v1/leads') {
       return leads.handle(
         { method: req.method, query: url.searchParams, headers: req.headers, body },
