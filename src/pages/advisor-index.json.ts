@@ -4,7 +4,7 @@ import {
   ADVISOR_ARTICLE_LIMIT,
   advisorArticles,
   buildAdvisorIndex,
-} from '../features/advisor/index-builder';
+} from '../features/advisor/index/build';
 import { getBlock } from '../lib/blocks';
 import { site } from '../site.config';
 
@@ -17,7 +17,7 @@ export const GET: APIRoute = async () => {
   const allArticles = await getCollection('articles');
   if (allArticles.length > ADVISOR_ARTICLE_LIMIT) {
     console.warn(
-      `The chat advisor reads the newest ${ADVISOR_ARTICLE_LIMIT} of ${allArticles.length} articles (src/features/advisor/index-builder.ts).`,
+      `The chat advisor reads the newest ${ADVISOR_ARTICLE_LIMIT} of ${allArticles.length} articles (src/features/advisor/index/build.ts).`,
     );
   }
   const [services, articles, faqs, consultants] = await Promise.all([

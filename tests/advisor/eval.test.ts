@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { prepareAdvisor } from '../../src/features/advisor/advisor';
+import { prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import { developmentCases } from './cases';
 import { evaluate, report } from './evaluate';
 

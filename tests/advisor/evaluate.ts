@@ -4,9 +4,9 @@
  * what it states, what it must not say and what kind of reply it is.
  */
 import { performance } from 'node:perf_hooks';
-import { answer, type Advisor } from '../../src/features/advisor/advisor';
+import { answer, type Advisor } from '../../src/features/advisor/engine/advisor';
 import type { ChatMessage } from '../../src/features/advisor/contract';
-import type { AdvisorReply } from '../../src/features/advisor/replies';
+import type { AdvisorReply } from '../../src/features/advisor/engine/replies';
 import { leadProblems } from './reading';
 import type { EvalCase, EvalGroup } from './types';
 

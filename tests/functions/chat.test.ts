@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WorkersAiBinding } from '#features/advisor/llm.server';
+import type { WorkersAiBinding } from '#features/advisor/server/llm.server';
 import {
   createAdvisorLoader,
   createChatHandler,
   type ChatEnv,
-} from '../../src/features/advisor/advisor.server';
+} from '../../src/features/advisor/server/chat.server';
 import { callFunction, expectError, startStub, type StubServer } from './harness';
 
 const INDEX = readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8');

@@ -9,8 +9,8 @@ import {
   statedFacts,
   unstatedClaim,
   wordsToNumber,
-} from '../../src/features/advisor/guard';
-import type { AdvisorIndex } from '../../src/features/advisor/knowledge';
+} from '../../src/features/advisor/engine/guard';
+import type { AdvisorIndex } from '../../src/features/advisor/index/schema';
 
 const index = {
   version: 2,

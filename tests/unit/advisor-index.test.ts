@@ -9,9 +9,9 @@ import {
   advisorArticles,
   buildAdvisorIndex,
   type AdvisorSources,
-} from '../../src/features/advisor/index-builder';
-import { mdxSections } from '../../src/features/advisor/mdx-sections';
-import { AdvisorSearch } from '../../src/features/advisor/search';
+} from '../../src/features/advisor/index/build';
+import { mdxSections } from '../../src/features/advisor/index/mdx-sections';
+import { AdvisorSearch } from '../../src/features/advisor/engine/search';
 
 const service = {
   id: 'data-insights',

@@ -7,8 +7,8 @@ import {
   readReply,
   requestMessages,
   type ReplyProgress,
-} from '../../src/features/advisor/conversation';
-import { sendChatLead, transcript } from '../../src/features/advisor/handoff';
+} from '../../src/features/advisor/ui/conversation';
+import { sendChatLead, transcript } from '../../src/features/advisor/ui/handoff';
 import {
   $conversation,
   CONVERSATION_LIMIT,
@@ -17,7 +17,7 @@ import {
   readStored,
   type ChatEntry,
 } from '../../src/stores/chat';
-import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/markdown';
+import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/ui/markdown';
 import { parseChatRequest } from '../../src/features/advisor/contract';
 
 describe('safeHref: the spec protocols and relative links only', () => {

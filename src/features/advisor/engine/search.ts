@@ -6,12 +6,9 @@
  * outvoting it.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { AdvisorDoc } from './knowledge';
-import { expandPhrases, indexTerm, queryTerms, tokenize } from './vocabulary';
-
-/** Fields searched, and how much a match in each counts. */
-const FIELDS = ['title', 'context', 'page', 'text'] as const;
-const BOOST: Record<(typeof FIELDS)[number], number> = { title: 3, context: 1.5, page: 1, text: 1 };
+import type { AdvisorDoc } from '../index/schema';
+import { BOOST, searchOptions as options } from '../index/search-options';
+import { expandPhrases, queryTerms, tokenize } from '../index/text';
 
 /** A synonym's weight beside a word the visitor typed; a word a phrase added weighs less still. */
 const SYNONYM_WEIGHT = 0.6;
@@ -25,22 +22,6 @@ const MIN_IDF = 0.8;
 
 /** The weight of an ordinary word, for comparing unknown words with known ones. */
 const ORDINARY_WORD = 2.5;
-
-const options = {
-  idField: 'id',
-  fields: [...FIELDS],
-  storeFields: [],
-  tokenize,
-  processTerm: (term: string) => indexTerm(term),
-  searchOptions: { boost: BOOST },
-};
-
-/** A new index over `docs` (at build time). */
-export function createSearchIndex(docs: readonly AdvisorDoc[]): MiniSearch<AdvisorDoc> {
-  const index = new MiniSearch<AdvisorDoc>(options);
-  index.addAll(docs);
-  return index;
-}
 
 /** One word of a question and the terms it is searched as. */
 export interface QueryWord {

@@ -5,7 +5,7 @@
  */
 import type { Advisor } from './advisor';
 import { units, wordHits } from './excerpt';
-import type { AdvisorDoc, ServiceFacts } from './knowledge';
+import type { AdvisorDoc, ServiceFacts } from '../index/schema';
 import {
   CONSULTATION_LINE,
   priceFacts,

@@ -6,7 +6,7 @@
 import type { Advisor } from './advisor';
 import { excerpt, units, wordHits } from './excerpt';
 import { askedFacetWords } from './intents';
-import type { AdvisorDoc, ServiceFacet, ServiceFacts } from './knowledge';
+import type { AdvisorDoc, ServiceFacet, ServiceFacts } from '../index/schema';
 import {
   CONSULTATION_LINE,
   bullets,
@@ -17,7 +17,7 @@ import {
   type AdvisorReply,
 } from './replies';
 import { questionWords } from './search';
-import { indexTerm, tokenize } from './vocabulary';
+import { indexTerm, tokenize } from '../index/text';
 
 export type AskedFacet = ServiceFacet | 'support' | 'duration';
 

@@ -4,7 +4,7 @@
  * and headings take the ids Astro gave them, so a section's link lands on its heading.
  */
 import { mdxToMdast, type MdastNode } from 'satteri';
-import { slugify } from '../../lib/paths';
+import { slugify } from '../../../lib/paths';
 
 /** A heading as Astro reports it from `render(entry)`. */
 export interface RenderedHeading {

@@ -3,11 +3,16 @@
  * periods only from the services' structured facts, everything else quoted from the section
  * that answers, with a link to that exact place.
  */
-import { formatUsd } from '../../lib/format';
-import { formatUsdRange } from '../../lib/services';
-import type { ChatSource } from './contract';
+import { formatUsd } from '../../../lib/format';
+import { formatUsdRange } from '../../../lib/services';
+import type { ChatSource } from '../contract';
 import type { Advisor } from './advisor';
-import { CONTACT_URL, QUESTIONNAIRE_URL, type AdvisorDoc, type ServiceFacts } from './knowledge';
+import {
+  CONTACT_URL,
+  QUESTIONNAIRE_URL,
+  type AdvisorDoc,
+  type ServiceFacts,
+} from '../index/schema';
 
 /** What the built-in advisor answers, and what kind of answer it is. */
 export interface AdvisorReply {

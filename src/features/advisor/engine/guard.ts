@@ -5,7 +5,7 @@
  * currency, an amount the site never states, a known price attached to the wrong service, or a
  * discount the site does not offer fails the reply, and the built-in answer is given instead.
  */
-import type { AdvisorIndex } from './knowledge';
+import type { AdvisorIndex } from '../index/schema';
 
 export interface StatedFacts {
   /** Every dollar amount the content states. */

@@ -3,7 +3,7 @@
  * recommendation for their situation, or one part of a service (what it includes, its support
  * period, its formats...). Plain patterns as data; retrieval does the rest.
  */
-import type { ServiceFacet } from './knowledge';
+import type { ServiceFacet } from '../index/schema';
 
 /**
  * The part of a message that asks: its questions and its last sentence. A visitor describing

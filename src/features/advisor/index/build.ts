@@ -7,9 +7,9 @@
  * collection data, so tests can call it.
  */
 import type { CollectionEntry } from 'astro:content';
-import { sortNewestFirst, type ArticleSummary } from '../../lib/articles';
-import { formatUsd } from '../../lib/format';
-import { formatUsdRange, serviceName } from '../../lib/services';
+import { sortNewestFirst, type ArticleSummary } from '../../../lib/articles';
+import { formatUsd } from '../../../lib/format';
+import { formatUsdRange, serviceName } from '../../../lib/services';
 import {
   ADVISOR_INDEX_VERSION,
   CONTACT_URL,
@@ -18,10 +18,10 @@ import {
   type ContactFacts,
   type ServiceFacet,
   type ServiceFacts,
-} from './knowledge';
-import { faqAnchor } from '../../lib/paths';
+} from './schema';
+import { faqAnchor } from '../../../lib/paths';
 import { mdxSections, type RenderedHeading } from './mdx-sections';
-import { createSearchIndex } from './search';
+import { createSearchIndex } from './search-options';
 
 type Entry<C extends 'services' | 'articles' | 'faqs' | 'consultants'> = {
   id: string;

@@ -4,11 +4,11 @@
  * arrive from the visitor's browser, so they are passed on as the visitor's record of the
  * conversation, never as facts.
  */
-import { formatUsd } from '../../lib/format';
-import { formatUsdRange } from '../../lib/services';
+import { formatUsd } from '../../../lib/format';
+import { formatUsdRange } from '../../../lib/services';
 import type { Advisor } from './advisor';
-import type { ChatMessage, ChatSource } from './contract';
-import { QUESTIONNAIRE_URL } from './knowledge';
+import type { ChatMessage, ChatSource } from '../contract';
+import { QUESTIONNAIRE_URL } from '../index/schema';
 import { docSource } from './replies';
 import { questionWords } from './search';
 import { earlierService, namedService, previousQuestion } from './subject';

@@ -2,9 +2,9 @@
  * Choosing what to quote from a section: the sentence that answers the question first, then
  * the facts that support it, and a list whole when the question asks for one.
  */
-import type { AdvisorDoc } from './knowledge';
+import type { AdvisorDoc } from '../index/schema';
 import type { AdvisorSearch, QueryWord } from './search';
-import { indexTerm, tokenize } from './vocabulary';
+import { indexTerm, tokenize } from '../index/text';
 
 /** A sentence of a paragraph, or one list item. */
 export interface Unit {

@@ -16,12 +16,12 @@ import {
   type LlmMessage,
   type LlmProvider,
 } from './llm.server';
-import { answer, prepareAdvisor, type Advisor } from './advisor';
-import { parseChatRequest, type ChatEvent, type ChatReply } from './contract';
-import { grounding } from './grounding';
-import { statedFacts, unstatedClaim, type StatedFacts } from './guard';
-import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from './knowledge';
-import type { AdvisorReply } from './replies';
+import { answer, prepareAdvisor, type Advisor } from '../engine/advisor';
+import { parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
+import { grounding } from '../engine/grounding';
+import { statedFacts, unstatedClaim, type StatedFacts } from '../engine/guard';
+import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../index/schema';
+import type { AdvisorReply } from '../engine/replies';
 
 /** The Pages static-asset binding; `wrangler pages dev` and production both provide it. */
 export interface ChatEnv extends LlmEnv {

@@ -4,13 +4,13 @@
  * becomes the advisor's next message.
  */
 import * as z from 'zod/mini';
-import type { ChatEntry } from '../../stores/chat';
+import type { ChatEntry } from '../../../stores/chat';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX,
   chatSourceSchema,
   type ChatMessage,
-} from './contract';
+} from '../contract';
 import { safeHref } from './markdown';
 
 /** The spec's message for a non-OK answer or a network error. */

@@ -4,7 +4,7 @@
  * (replies.ts, service-replies.ts, excerpt.ts). Pure: no Workers APIs, so the evaluation in
  * tests/advisor runs it directly on the built index.
  */
-import type { ChatMessage } from './contract';
+import type { ChatMessage } from '../contract';
 import { notOfferedReply, outOfScopeReply } from './decline';
 import { rankServices, recommend } from './recommend';
 import { excerpt } from './excerpt';
@@ -27,7 +27,7 @@ import {
   smallTalk,
   wantsPerson,
 } from './intents';
-import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from './knowledge';
+import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from '../index/schema';
 import {
   DECLINE_OFFER,
   contactReply,

@@ -4,10 +4,10 @@
  * Nonprofit Support); a follow-up without a subject ("how long is the support period?") takes
  * the subject of the conversation's last turns.
  */
-import type { ChatMessage } from './contract';
-import type { ServiceFacts } from './knowledge';
+import type { ChatMessage } from '../contract';
+import type { ServiceFacts } from '../index/schema';
 import { questionWords } from './search';
-import { SERVICE_KEYWORDS, indexTerm, tokenize } from './vocabulary';
+import { SERVICE_KEYWORDS, indexTerm, tokenize } from '../index/text';
 import { normalise } from './intents';
 
 /** Words in service names that do not tell services apart. */

@@ -4,13 +4,13 @@
  * pipeline as the questionnaire. Each attempt carries an Idempotency-Key; retrying the same
  * email reuses it, so a lead whose answer was lost on the way back is not sent twice.
  */
-import type { ChatEntry } from '../../stores/chat';
+import type { ChatEntry } from '../../../stores/chat';
 import {
   CHAT_LEAD_ENDPOINT,
   TRANSCRIPT_MAX_MESSAGES,
   type ChatLeadRequest,
-} from '../leads/chat-lead-contract';
-import { CHAT_MESSAGE_MAX } from './contract';
+} from '../../leads/chat-lead-contract';
+import { CHAT_MESSAGE_MAX } from '../contract';
 
 /** The chat lives on the home page; its leads name it as their page, as the questionnaire does. */
 const CHAT_PAGE = 'home';
