@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { answer, type Advisor } from '../../src/features/advisor/engine/advisor';
 import type { ChatMessage } from '../../src/features/advisor/contract';
-import type { AdvisorReply } from '../../src/features/advisor/engine/replies';
+import type { AdvisorReply } from '../../src/features/advisor/engine/types';
 import { leadProblems } from './reading';
 import type { EvalCase, EvalGroup } from './types';
 

@@ -1,120 +1,116 @@
 /**
  * Recommendations for a visitor who describes their situation: the one or two services whose
- * pages (who they are for, what they include, what they achieve) match it best, each with its
- * starting price, what the price includes, and the line of its page that shows why it fits.
+ * pages (who they are for, what they include, how they run, what they achieve) match it best,
+ * each with its starting price and the sentences of its page that show why it fits. A service
+ * only for some organizations (Nonprofit Support) is recommended only to a visitor who says they
+ * are one.
  */
-import type { Advisor } from './advisor';
-import { units, wordHits } from './excerpt';
-import type { AdvisorDoc, ServiceFacts } from '../index/schema';
-import {
-  CONSULTATION_LINE,
-  priceFacts,
-  serviceLink,
-  serviceSource,
-  type AdvisorReply,
-} from './replies';
-import { questionWords, type QueryWord } from './search';
-import { joinList } from './service-replies';
+import { formatUsd } from '../../../lib/format';
+import type { ServiceFacts } from '../index/schema';
+import { answerPart, docSource, sectionLink, type PartAnswer } from './compose';
+import type { Part, Reading } from './dialogue';
+import { coverage, eligible, type RankedSection, type Ranking } from './rank';
+import { queryWords } from './query';
+import { CONSULTATION_LINE } from './replies';
+import type { AdvisorReply } from './types';
 
 /** A second service is suggested when it fits nearly as well as the first. */
-const SECOND_CHOICE = 0.7;
+const SECOND_CHOICE = 0.75;
+/** The least share of the visitor's words the best section must state. */
+const MIN_FIT = 0.2;
 
 interface Fit {
   service: ServiceFacts;
   score: number;
+  sections: RankedSection[];
 }
 
-/**
- * The services that fit a situation, or undefined when nothing on their pages matches it.
- * `only` limits the choice (a question that names a service by a word: "do you work with
- * law enforcement?").
- */
-export function recommend(
-  advisor: Advisor,
-  question: string,
-  only?: ServiceFacts,
-): AdvisorReply | undefined {
-  const words = questionWords(question);
-  const { fits, coverage } = rankServices(advisor, words, only);
+/** Services ranked by their best matching sections (the best counts most). */
+export function rankServices(ranking: Ranking, part: Part, reading: Reading): Fit[] {
+  const words = [...part.words, ...part.context];
+  const fits = new Map<string, Fit>();
+  const hits = ranking.search.search(
+    words,
+    (d) => d.kind === 'service' && d.facet !== 'price' && d.facet !== 'requirements',
+  );
+  for (const h of hits) {
+    const service = ranking.services.find((s) => s.id === h.section.doc.service);
+    if (!service || !eligible(service, reading)) continue;
+    const cov = coverage(words, h.section.all);
+    const ranked = { section: h.section, score: h.score * (0.2 + cov), coverage: cov };
+    const fit = fits.get(service.id);
+    if (!fit) fits.set(service.id, { service, score: ranked.score, sections: [ranked] });
+    else {
+      fit.score += ranked.score * (fit.sections.length === 1 ? 0.35 : 0.1);
+      fit.sections.push(ranked);
+    }
+  }
+  return [...fits.values()].sort((a, b) => b.score - a.score);
+}
+
+const priceOf = (s: ServiceFacts) =>
+  s.startingPrice === undefined
+    ? 'with no published starting price (it is quoted for each client)'
+    : `starting at ${formatUsd(s.startingPrice)}`;
+
+/** "a, b and c" */
+export function joinList(list: readonly string[]): string {
+  const items = list.map((i) =>
+    i.replace(/\.$/, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()),
+  );
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The reply recommending the services that fit, or undefined when none matches enough. */
+export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | undefined {
+  const typed = queryWords(ranking.search, reading.message);
+  const whole: Part = {
+    text: reading.message,
+    words: typed,
+    context: [],
+    asked: typed,
+    aspects: new Set(),
+    cues: new Map(),
+    names: false,
+    followUp: false,
+  };
+  const fits = rankServices(ranking, whole, reading);
   const [first, second] = fits;
-  if (!first || (!only && coverage < 0.15)) return undefined;
+  if (!first || Math.max(...first.sections.map((s) => s.coverage)) < MIN_FIT) return undefined;
   const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
+  const reasons = picks.map((fit) => answerPart(whole, reading, fit.sections));
+  const why = (a: PartAnswer) =>
+    a.units
+      .slice(0, 2)
+      .map((u) => u.unit.text)
+      .join(' ');
+  const name = (s: ServiceFacts) => `[${s.name}](${s.url})`;
   const parts = [
-    only
-      ? `Yes: that is what our **${only.name}** service is for.`
-      : `From what you describe, I would start with ${picks.map((p) => `**${p.service.name}**`).join(' or ')}.`,
+    `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0]!)}`,
   ];
-  for (const { service } of picks) {
-    const price = priceFacts(service);
-    const why = reasonsFor(advisor, service, words);
-    const includes = service.scope?.length ? ` It includes ${joinList(service.scope)}.` : '';
+  if (first.service.scope?.length) {
+    parts.push(`The starting price includes ${joinList(first.service.scope)}.`);
+  }
+  if (picks[1]) {
     parts.push(
-      `${serviceLink(service)} ${price ?? 'is quoted for each client'}. ${service.description} ${why}${includes}`.replace(
-        /\s+/g,
-        ' ',
-      ),
+      `${name(picks[1].service)} may fit as well, ${priceOf(picks[1].service)}. ${why(reasons[1]!)}`,
     );
   }
+  const cited = reasons.flatMap((a) => (a.lead ? [a.lead.section.doc] : []));
+  parts.push(`Read more: ${cited.map(sectionLink).join(' and ')}.`);
   parts.push(`To confirm the fit and get a quote for your situation, ${CONSULTATION_LINE}.`);
+  const sources = [
+    ...cited.map(docSource),
+    ...picks.map((p) => ({ title: p.service.name, url: p.service.priceUrl ?? p.service.url })),
+  ].filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i);
   return {
     kind: 'recommend',
-    sources: picks.map((p) => serviceSource(p.service)),
-    content: parts.join('\n\n'),
+    declined: false,
+    handoff: false,
+    confidence: Math.min(1, Math.max(...first.sections.map((s) => s.coverage)) * 1.5),
+    sources,
+    content: parts.join('\n\n').replace(/ {2,}/g, ' '),
   };
-}
-
-/**
- * Services ranked by how well their pages match the words: each service's best section, plus a
- * little for every other section that matches (the page answers them more than once). Also the
- * best coverage any section reached.
- */
-export function rankServices(
-  advisor: Advisor,
-  words: QueryWord[],
-  only?: ServiceFacts,
-): { fits: Fit[]; coverage: number } {
-  const hits = advisor.search.search(words, {
-    limit: 30,
-    // What the visitor is after ("where to begin") counts as much as what they typed.
-    addedWeight: 1,
-    filter: (d) => d.kind === 'service' && (!only || d.service === only.id),
-  });
-  const fits = new Map<string, Fit>();
-  for (const h of hits) {
-    const service = advisor.index.services.find((s) => s.id === h.doc.service);
-    if (!service) continue;
-    const fit = fits.get(service.id);
-    if (!fit) fits.set(service.id, { service, score: h.score });
-    else fit.score += h.score * 0.25;
-  }
-  return {
-    fits: [...fits.values()].sort((a, b) => b.score - a.score),
-    coverage: Math.max(0, ...hits.map((h) => h.coverage)),
-  };
-}
-
-/**
- * The lines of a service's page that best match the visitor's words: why it fits them. The
- * second line must add words the first did not (a page often says one thing twice).
- */
-function reasonsFor(advisor: Advisor, service: ServiceFacts, words: QueryWord[]): string {
-  const docs = advisor.index.docs.filter(
-    (d: AdvisorDoc) =>
-      d.service === service.id && d.facet !== 'price' && d.facet !== 'requirements',
-  );
-  const lines = docs
-    .flatMap((d) => units(d.text))
-    .map((u) => ({ text: u.text, hits: wordHits(advisor.search, words, u.text) }))
-    .filter((u) => u.text !== service.description);
-  const chosen: string[] = [];
-  const answered = words.map(() => false);
-  for (let n = 0; n < 2; n++) {
-    const gain = (u: (typeof lines)[number]) =>
-      u.hits.reduce((sum, h, k) => sum + (answered[k] ? 0 : h), 0);
-    const best = lines.filter((u) => !chosen.includes(u.text)).sort((a, b) => gain(b) - gain(a))[0];
-    if (!best || gain(best) === 0 || (n > 0 && gain(best) < 10)) break;
-    chosen.push(/[.!?]$/.test(best.text) ? best.text : `${best.text}.`);
-    best.hits.forEach((h, k) => (answered[k] ||= h > 0));
-  }
-  return chosen.join(' ');
 }

@@ -1,188 +1,194 @@
 /**
- * Full-text search over the advisor's documents with MiniSearch (BM25+, field boosts, fuzzy
- * matching for typos). The build serialises the index; the chat function loads it once per
- * isolate. A question is expanded with the site's words for the visitor's (vocabulary.ts), and
- * synonyms weigh less than the words the visitor typed, so they widen a search without
- * outvoting it.
+ * The site's sections, ready for questions: MiniSearch's BM25 ranking over the index the build
+ * serialised (index/search-options.ts), and each section cut into the units a reply quotes
+ * (sentences and list items), with the stems of their words, so a question can be matched
+ * sentence by sentence as well as section by section.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import type { AdvisorDoc } from '../index/schema';
-import { BOOST, searchOptions as options } from '../index/search-options';
-import { expandPhrases, queryTerms, tokenize } from '../index/text';
+import { BOOST, searchOptions } from '../index/search-options';
+import { terms } from '../index/text';
 
-/** A synonym's weight beside a word the visitor typed; a word a phrase added weighs less still. */
-const SYNONYM_WEIGHT = 0.6;
-const ADDED_WEIGHT = 0.5;
+/** A sentence of a paragraph, or one list item. */
+export interface Unit {
+  text: string;
+  item: boolean;
+  /** Which line of the section's text it is on. */
+  line: number;
+  /** Its position among the section's units. */
+  index: number;
+  /** For a list item: the line that introduces its list ("The starting price includes:"). */
+  intro?: string;
+  terms: ReadonlySet<string>;
+}
 
-/**
- * Words this common on the site (by inverse document frequency) say nothing about which
- * section answers, so coverage leaves them out.
- */
-const MIN_IDF = 0.8;
+/** A section with its units and the stems of its heading and context. */
+export interface Section {
+  doc: AdvisorDoc;
+  units: readonly Unit[];
+  /** Stems of the title and context: what the whole section is about. */
+  head: ReadonlySet<string>;
+  /** Stems of everything searched in it. */
+  all: ReadonlySet<string>;
+}
 
-/** The weight of an ordinary word, for comparing unknown words with known ones. */
-const ORDINARY_WORD = 2.5;
-
-/** One word of a question and the terms it is searched as. */
+/** One word of a question: the stems it is searched as (its own first) and its weight. */
 export interface QueryWord {
   word: string;
-  /** Stemmed terms: the word's own first, then its synonyms'. */
   terms: string[];
-  /** Added by a phrase of the vocabulary, not typed: it widens the search but is not required. */
-  added?: boolean;
+  /** 1 for what the visitor typed in this question; less for words taken from the context. */
+  weight: number;
+  /** How rare its rarest known term is (BM25's inverse document frequency), or UNKNOWN_IDF. */
+  idf: number;
+  /** Whether any section uses one of its terms. */
+  known: boolean;
+  /** An unknown word written as a name or an acronym ("WebFX", "HIPAA", "Detroit"). */
+  name?: boolean;
 }
 
-/**
- * The words of a question, each with its terms; stopwords dropped. Unless `phrases` is false,
- * the vocabulary's phrases add the site's words for them.
- */
-export function questionWords(question: string, { phrases = true } = {}): QueryWord[] {
-  const seen = new Set<string>();
-  const words: QueryWord[] = [];
-  const typed = tokenize(question).length;
-  tokenize(phrases ? expandPhrases(question) : question).forEach((word, i) => {
-    const terms = queryTerms(word);
-    if (terms.length === 0 || seen.has(terms[0]!)) return;
-    seen.add(terms[0]!);
-    words.push(i >= typed ? { word, terms, added: true } : { word, terms });
-  });
-  return words;
-}
-
+/** A section that matches a question, with the question's terms it contains. */
 export interface Hit {
-  doc: AdvisorDoc;
+  section: Section;
   score: number;
-  /** Share of the question's weight (by rarity) that the document matches, 0-1. */
-  coverage: number;
+  matched: ReadonlySet<string>;
 }
 
-export interface SearchOptions {
-  limit?: number;
-  /**
-   * How much words a phrase added weigh beside typed ones (default ADDED_WEIGHT): more when
-   * they state what the visitor is after ("where do we even begin": a place to start).
-   */
-  addedWeight?: number;
-  /** Only documents this accepts. */
-  filter?: (doc: AdvisorDoc) => boolean;
-  /** Multiplies a document's score. */
-  boost?: (doc: AdvisorDoc) => number;
+/** The sentences and list items of a section's text, in order. */
+export function cutUnits(text: string): Omit<Unit, 'terms' | 'index'>[] {
+  const out: Omit<Unit, 'terms' | 'index'>[] = [];
+  let intro: string | undefined;
+  text.split('\n').forEach((raw, line) => {
+    if (raw.startsWith('- ') || raw.startsWith('  - ')) {
+      out.push({
+        text: raw.replace(/^\s*- /, '').trim(),
+        item: true,
+        line,
+        ...(intro && { intro }),
+      });
+      return;
+    }
+    intro = raw.trim().endsWith(':') ? raw.trim() : undefined;
+    for (const sentence of raw.split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$])/)) {
+      if (sentence.trim()) out.push({ text: sentence.trim(), item: false, line });
+    }
+  });
+  return out;
 }
 
-/** A loaded index and its documents, ready for questions. */
-export class AdvisorSearch {
-  private readonly byId: Map<string, AdvisorDoc>;
-  private readonly documentFrequency = new Map<string, number>();
+export class SectionSearch {
+  readonly sections: readonly Section[];
+  private readonly byId: Map<string, Section>;
+  private readonly df = new Map<string, number>();
+  private readonly corrections = new Map<string, string | null>();
 
   constructor(
     private readonly index: MiniSearch<AdvisorDoc>,
-    readonly docs: readonly AdvisorDoc[],
+    docs: readonly AdvisorDoc[],
   ) {
-    this.byId = new Map(docs.map((d) => [d.id, d]));
+    this.sections = docs.map((doc) => {
+      const units = cutUnits(doc.text).map((u, index) => ({
+        ...u,
+        index,
+        terms: new Set(terms(u.text)),
+      }));
+      const head = new Set(terms(`${doc.title} ${doc.context ?? ''}`));
+      const all = new Set([...head, ...terms(`${doc.page} ${doc.keywords ?? ''}`)]);
+      for (const u of units) for (const t of u.terms) all.add(t);
+      for (const t of all) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      return { doc, units, head, all };
+    });
+    this.byId = new Map(this.sections.map((s) => [s.doc.id, s]));
   }
 
   /** Loads the index the build serialised. */
-  static load(serialised: unknown, docs: readonly AdvisorDoc[]): AdvisorSearch {
-    return new AdvisorSearch(
-      MiniSearch.loadJS(serialised as Parameters<typeof MiniSearch.loadJS>[0], options),
-      docs,
+  static load(serialised: unknown, docs: readonly AdvisorDoc[]): SectionSearch {
+    const index = MiniSearch.loadJS(
+      serialised as Parameters<typeof MiniSearch.loadJS>[0],
+      searchOptions,
     );
+    return new SectionSearch(index as MiniSearch<AdvisorDoc>, docs);
   }
 
-  /** How rare a term is: BM25's inverse document frequency. */
+  section(id: string): Section | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * What a term the site never uses weighs: as much as a term only a few sections use. More
+   * would let one unusual verb ("wraps up") outweigh the rest of a question the site answers.
+   */
+  get unknownIdf(): number {
+    const n = this.sections.length;
+    return Math.log(1 + (n - 2.5) / 3.5);
+  }
+
+  /** How rare a term is on the site: BM25's inverse document frequency. */
   idf(term: string): number {
-    let df = this.documentFrequency.get(term);
-    if (df === undefined) {
-      df = this.index.search(term, { processTerm: (t) => t, fuzzy: false, prefix: false }).length;
-      this.documentFrequency.set(term, df);
-    }
-    const n = this.index.documentCount;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const df = this.df.get(term) ?? 0;
+    const n = this.sections.length;
+    return df === 0 ? this.unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** Whether any section has the term, or (for longer terms) one within a typo of it. */
   knows(term: string): boolean {
-    if (this.idf(term) < this.unknownIdf()) return true;
-    if (term.length < 5 || /\d/.test(term)) return false;
-    return this.index.search(term, { processTerm: (t) => t, fuzzy: 0.2, prefix: false }).length > 0;
-  }
-
-  private unknownIdf(): number {
-    const n = this.index.documentCount;
-    return Math.log(1 + (n + 0.5) / 0.5);
+    return this.df.has(term);
   }
 
   /**
-   * A word's weight in coverage: the rarity of its rarest term the site uses; nothing for words
-   * a phrase added (what the visitor typed is what must be matched), for words the site never
-   * uses (they cannot be matched; `unknownShare` accounts for them) and for very common ones.
+   * The term the site uses that an unknown word was most likely a typo of ("discovry"), or
+   * undefined. Only words of six letters or more, within one edit (two from eleven letters), with
+   * the same first letter: shorter or looser matches are too often other words ("stuck" is not
+   * "stock", "overnight" not "oversight").
    */
-  wordWeight(word: QueryWord): number {
-    if (word.added) return 0;
-    const known = word.terms.filter((t) => this.knows(t));
-    if (known.length === 0) return 0;
-    const idf = Math.max(...known.map((t) => this.idf(t)));
-    return idf < MIN_IDF ? 0 : Math.min(idf, this.unknownIdf() - 0.5);
+  correct(term: string): string | undefined {
+    if (this.knows(term) || term.length < 6 || /\d/.test(term)) return undefined;
+    let found = this.corrections.get(term);
+    if (found === undefined) {
+      const results = this.index.search(term, {
+        fuzzy: term.length >= 11 ? 2 : 1,
+        prefix: false,
+        processTerm: (t) => t,
+        tokenize: (t) => [t],
+        fields: ['title', 'text'],
+      });
+      const counts = new Map<string, number>();
+      for (const r of results) {
+        for (const t of r.terms) if (t[0] === term[0]) counts.set(t, (counts.get(t) ?? 0) + 1);
+      }
+      found = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+      if (this.corrections.size < 10_000) this.corrections.set(term, found);
+    }
+    return found ?? undefined;
   }
 
   /**
-   * How much of what the visitor typed the site never mentions, 0-1: each unknown word counts as
-   * much as an ordinary word. A question mostly of unknown words is about something else.
+   * The sections that match the words, best first, by BM25 with field boosts; a synonym
+   * counts for less than the word itself, and each word by its weight.
    */
-  unknownShare(words: readonly QueryWord[]): number {
-    const typed = words.filter((w) => !w.added);
-    const unknown = typed.filter((w) => !w.terms.some((t) => this.knows(t))).length;
-    const known = typed.reduce((sum, w) => sum + Math.min(this.wordWeight(w), ORDINARY_WORD), 0);
-    return unknown === 0 ? 0 : (unknown * ORDINARY_WORD) / (unknown * ORDINARY_WORD + known);
-  }
-
-  /** The documents that match a question, best first. */
-  search(question: string | QueryWord[], options: SearchOptions = {}): Hit[] {
-    const words = typeof question === 'string' ? questionWords(question) : question;
-    if (words.length === 0) return [];
+  search(words: readonly QueryWord[], filter?: (doc: AdvisorDoc) => boolean): Hit[] {
     const weights = new Map<string, number>();
-    for (const { terms, added } of words) {
-      terms.forEach((t, i) => {
-        const weight =
-          (i === 0 ? 1 : SYNONYM_WEIGHT) * (added ? (options.addedWeight ?? ADDED_WEIGHT) : 1);
+    for (const w of words) {
+      w.terms.forEach((t, i) => {
+        const weight = w.weight * (i === 0 ? 1 : SYNONYM_WEIGHT);
         weights.set(t, Math.max(weights.get(t) ?? 0, weight));
       });
     }
-    const wordWeight = words.map((w) => this.wordWeight(w));
-    // Words a phrase added count only where they match: they state the visitor's intent in the
-    // site's words ("no IT person": technical staff), but were not typed.
-    const addedWeight = words.map((w) =>
-      w.added ? Math.max(0, ...w.terms.filter((t) => this.knows(t)).map((t) => this.idf(t))) : 0,
-    );
-    const typedTotal = wordWeight.reduce((a, b) => a + b, 0);
-    const results: SearchResult[] = this.index.search([...weights.keys()].join(' '), {
+    const known = [...weights.keys()].filter((t) => this.knows(t));
+    if (known.length === 0) return [];
+    const results = this.index.search(known.join(' '), {
       processTerm: (t) => t,
       tokenize: (t) => t.split(' '),
       boostTerm: (term) => weights.get(term) ?? 1,
-      fuzzy: (term) => (term.length >= 6 && !/\d/.test(term) ? 0.2 : false),
+      fuzzy: false,
       prefix: false,
       boost: BOOST,
-      filter: options.filter ? (r) => options.filter!(this.byId.get(r.id)!) : undefined,
+      ...(filter && { filter: (r) => filter(this.byId.get(r.id as string)!.doc) }),
     });
-    const hits: Hit[] = [];
-    for (const r of results) {
-      const doc = this.byId.get(r.id);
-      if (!doc) continue;
-      const matched = new Set(r.queryTerms);
-      let covered = 0;
-      let total = typedTotal;
-      words.forEach((w, i) => {
-        if (!w.terms.some((t) => matched.has(t))) return;
-        covered += wordWeight[i]! + addedWeight[i]!;
-        total += addedWeight[i]!;
-      });
-      hits.push({
-        doc,
-        score: r.score * (options.boost?.(doc) ?? 1),
-        coverage: total > 0 ? covered / total : 0,
-      });
-    }
-    hits.sort((a, b) => b.score - a.score || a.doc.id.localeCompare(b.doc.id));
-    return hits.slice(0, options.limit ?? 10);
+    return results.flatMap((r) => {
+      const section = this.byId.get(r.id as string);
+      return section ? [{ section, score: r.score, matched: new Set(r.queryTerms) }] : [];
+    });
   }
 }
+
+/** A synonym's weight beside the word the visitor typed. */
+export const SYNONYM_WEIGHT = 0.6;

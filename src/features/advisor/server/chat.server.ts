@@ -21,7 +21,7 @@ import { parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
 import { grounding } from '../engine/grounding';
 import { statedFacts, unstatedClaim, type StatedFacts } from '../engine/guard';
 import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../index/schema';
-import type { AdvisorReply } from '../engine/replies';
+import type { AdvisorReply } from '../engine/types';
 
 /** The Pages static-asset binding; `wrangler pages dev` and production both provide it. */
 export interface ChatEnv extends LlmEnv {

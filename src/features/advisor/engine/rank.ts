@@ -1,0 +1,220 @@
+/**
+ * Retrieval for one question: the sections that answer it, then, within the best of them, the
+ * sentence that answers the asked aspect. Sections are ranked by BM25 weighed by how much of the
+ * question they cover (rarer words count more); sentences by the question's words they contain
+ * (or their section's heading does), by whether they state the kind of fact asked for (an
+ * amount, a duration...) and by their section's standing. The confidence says how much of what
+ * was typed the answering sentence and its section state.
+ */
+import type { AdvisorDoc, ServiceFacts } from '../index/schema';
+import type { Part, Reading } from './dialogue';
+import { answersAspect, type Aspect } from './query';
+import type { Hit, QueryWord, Section, SectionSearch, Unit } from './search';
+
+/** A section's standing for one question. */
+export interface RankedSection {
+  section: Section;
+  score: number;
+  /** Share of the typed words' weight the section states. */
+  coverage: number;
+}
+
+/** A unit's standing for one question. */
+export interface RankedUnit {
+  section: Section;
+  unit: Unit;
+  score: number;
+}
+
+/** How many of the best sections the answering sentence is looked for in. */
+const SENTENCE_SECTIONS = 6;
+/** Aspects a sentence can show evidence of. */
+const FACT_ASPECTS: readonly Aspect[] = [
+  'price',
+  'discount',
+  'duration',
+  'count',
+  'contact',
+  'person',
+  'place',
+];
+
+/** What an engine needs to rank: the search and the services' facts. */
+export interface Ranking {
+  search: SectionSearch;
+  services: readonly ServiceFacts[];
+}
+
+/** How far a word is stated in a set of stems: its own stem fully, a synonym in part. */
+function stated(w: QueryWord, stems: ReadonlySet<string>): number {
+  if (stems.has(w.terms[0]!)) return 1;
+  return w.terms.some((t) => stems.has(t)) ? 0.7 : 0;
+}
+
+/** What was asked (see Part.asked). */
+export function askedWords(part: Part): QueryWord[] {
+  return part.asked;
+}
+
+/** Share of the asked words' weight (by rarity) that `stems` states, 0-1. */
+export function coverage(words: readonly QueryWord[], ...stems: ReadonlySet<string>[]): number {
+  let total = 0;
+  let covered = 0;
+  for (const w of words) {
+    total += w.idf;
+    covered += w.idf * Math.max(0, ...stems.map((s) => stated(w, s)));
+  }
+  return total > 0 ? covered / total : 0;
+}
+
+/** Whether the visitor may be offered a service only for some (see ServiceFacts.onlyFor). */
+export function eligible(service: ServiceFacts, reading: Reading): boolean {
+  return !service.onlyFor?.length || service.onlyFor.some((t) => reading.asker.has(t));
+}
+
+/** A section about a service's restricted audience, which a visitor outside it is not offered. */
+function restricted(doc: AdvisorDoc, ranking: Ranking, reading: Reading, part: Part): boolean {
+  return ranking.services.some(
+    (s) =>
+      s.onlyFor?.length &&
+      !eligible(s, reading) &&
+      !(part.names && part.subject === s) &&
+      (doc.service === s.id ||
+        (!doc.service && s.onlyFor.some((t) => ranking.search.section(doc.id)?.head.has(t)))),
+  );
+}
+
+/** The sections that answer a question, best first. */
+export function rankSections(ranking: Ranking, part: Part, reading: Reading): RankedSection[] {
+  const words = [...part.words, ...part.context];
+  const asked = askedWords(part);
+  const money = part.aspects.has('price') || part.aspects.has('discount');
+  const prior = (doc: AdvisorDoc): number => {
+    let p = 1;
+    if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.15;
+    if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
+    if (doc.facet === 'overview') p *= 0.8;
+    // Policy and other pages answer fewer of a prospect's questions than the FAQs and services.
+    if (doc.kind === 'page') p *= 0.85;
+    if (doc.facet === 'price') p *= money ? 1.4 : 0.7;
+    // The service the question names, or a follow-up's service in discussion, answers it.
+    if (part.subject) {
+      const about = part.names || part.followUp;
+      if (doc.service === part.subject.id) p *= part.names ? 1.6 : part.followUp ? 2.5 : 2;
+      else if (doc.service && about) p *= 0.6;
+    }
+    if (restricted(doc, ranking, reading, part)) p *= 0.2;
+    return p;
+  };
+  return ranking.search
+    .search(words)
+    .map((h: Hit) => {
+      const cov = coverage(asked, h.section.all);
+      return {
+        section: h.section,
+        score: h.score * prior(h.section.doc) * (0.2 + cov),
+        coverage: cov,
+      };
+    })
+    .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id));
+}
+
+/** Whether a unit was said in the advisor's last reply, which a follow-up should not repeat. */
+function said(unit: Unit, reading: Reading): boolean {
+  return reading.previousReply?.includes(unit.text.slice(0, 60)) ?? false;
+}
+
+/**
+ * How well a unit answers the question on its own: the question's words it states (a word its
+ * section's heading states counts half: the heading says what every sentence under it is about),
+ * the rarer the more, whether it states the kind of fact asked for, and how directly (a short
+ * sentence that states the asked words is a more direct answer than a long one).
+ */
+export function unitScore(part: Part, reading: Reading, section: Section, unit: Unit): number {
+  let lexical = 0;
+  for (const w of [...part.words, ...part.context]) {
+    const here = stated(w, unit.terms);
+    const heading = 0.5 * stated(w, section.head);
+    lexical += w.weight * w.idf ** 1.5 * Math.max(here, heading);
+  }
+  const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
+  let factor = 1;
+  if (wanted.length) {
+    const evidence = Math.max(...wanted.map((a) => answersAspect(a, unit.text, section.doc)));
+    factor = 0.7 + 0.8 * evidence;
+  }
+  const words = unit.text.split(/\s+/).length;
+  if (words < 4 && !unit.item) factor *= 0.5;
+  if (unit.text.endsWith(':')) factor *= 0.8;
+  if (said(unit, reading)) factor *= 0.5;
+  // A section states its point first.
+  if (unit.index === 0) factor *= 1.15;
+  return lexical * factor * (1 + words / 20) ** -0.4;
+}
+
+/**
+ * The units of the best sections, the answering one first. The answering section is the one
+ * whose standing and best sentence together are best (a section the question names in its
+ * heading keeps the lead over a lesser section with one sentence that repeats a word); then its
+ * best unit; the others follow by their score, weighed by their section's standing.
+ */
+export function rankUnits(
+  part: Part,
+  reading: Reading,
+  sections: readonly RankedSection[],
+): RankedUnit[] {
+  const top = sections[0]?.score ?? 1;
+  const scored = sections.slice(0, SENTENCE_SECTIONS).map((ranked) => {
+    const units = ranked.section.units
+      .map((unit) => ({
+        section: ranked.section,
+        unit,
+        score: unitScore(part, reading, ranked.section, unit),
+      }))
+      .sort((a, b) => b.score - a.score);
+    return { ranked, units, best: units[0]?.score ?? 0 };
+  });
+  const bestUnit = Math.max(0, ...scored.map((s) => s.best));
+  if (bestUnit === 0) return [];
+  const standing = (s: (typeof scored)[number]) =>
+    (s.ranked.score / top) * Math.sqrt(s.best / bestUnit);
+  const [lead, ...others] = [...scored].sort((a, b) => standing(b) - standing(a));
+  const rest = [...lead!.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
+    ...u,
+    score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),
+  }));
+  return [lead!.units[0]!, ...rest.sort((a, b) => b.score - a.score)];
+}
+
+/**
+ * How sure the engine is that `lead` answers the question, 0-1: what share of the asked words
+ * the sentence (with its heading) states and what share its section states, lowered when the
+ * question asks for an amount, a duration or a number and the sentence states none.
+ */
+export function partConfidence(part: Part, lead: RankedUnit | undefined): number {
+  if (!lead) return 0;
+  const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
+  const answered = wanted.filter((a) => answersAspect(a, lead.unit.text, lead.section.doc) > 0);
+  // Words that ask for a kind of fact ("how soon", "cost") are answered by a figure of it.
+  const cued = new Set(answered.flatMap((a) => [...(part.cues.get(a) ?? [])]));
+  const asked = askedWords(part).filter((w) => !cued.has(w.terms[0]!));
+  if (asked.length === 0) return answered.length ? 0.9 : 0.5;
+  const sentence = coverage(asked, lead.unit.terms, lead.section.head);
+  const section = coverage(asked, lead.section.all);
+  const fits = wanted.length === 0 || answered.length > 0;
+  // A name the site never mentions ("WebFX", "HIPAA") is what the question is about.
+  const stranger = asked.some((w) => w.name) ? 0.5 : 1;
+  const topical = Math.min(1, (0.55 * sentence + 0.45 * section) * (fits ? 1 : 0.8) * stranger);
+  // A question about a service it names (or the one in discussion) that asks for a kind of
+  // fact is answered by that service's sentence stating it, whatever else the message says
+  // ("Pretend your prices are in euros... what does data insights cost?").
+  const own =
+    part.subject &&
+    (part.names || part.followUp) &&
+    lead.section.doc.service === part.subject.id &&
+    answered.length > 0;
+  return own ? Math.max(topical, SERVICE_FACT) : topical;
+}
+
+/** The confidence of a service's own sentence stating the kind of fact asked about it. */
+const SERVICE_FACT = 0.8;
