@@ -100,7 +100,7 @@ const PROMISE = /\b(guarantee[ds]?|promise[ds]?)\b/i;
 
 /** The visitor asks what we would recommend for them. */
 const ADVICE =
-  /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|do|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
+  /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|do|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat('s| is) the best\b|\bbest (use|option|fit|way)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
 
 /** Answers the conversation's last user message from the site's content. */
 export function answer(advisor: Advisor, messages: readonly ChatMessage[]): AdvisorReply {
@@ -138,8 +138,11 @@ function wantsRecommendation(reading: Reading): boolean {
   const own = /\b(we|we're|our|i|i'm|my|us)\b/i.test(reading.message);
   if (!own || reading.message.split(/\s+/).length < 10) return false;
   if (!reading.asks) return true;
-  const thin = reading.parts.every((p) => p.words.filter((w) => w.idf >= 2).length <= 2);
-  return thin && reading.statements.split(/\s+/).length >= 12;
+  // "There has to be a better way?", "Help?": a bare question after a situation.
+  const bare = reading.parts.every(
+    (p) => p.aspects.size === 0 && p.words.filter((w) => w.idf >= 2 && w.weight === 1).length <= 2,
+  );
+  return bare && reading.statements.split(/\s+/).length >= 12;
 }
 
 /** Whether a "do you build / offer X?" question asks for something a service page covers. */
@@ -196,8 +199,9 @@ function composeReply(
   const single = answered.length === 1 ? answered[0]! : undefined;
   const fit = single && fitLine(advisor, single);
   const links = [...new Set(answered.map((a) => sectionLink(a.lead!.section.doc)))];
+  // Each question's answer opens on its own line when one of them introduces a list.
   const content = [
-    opening.join(' '),
+    opening.join(opening.some((o) => o.endsWith(':')) ? '\n' : ' '),
     ...body,
     fit,
     `Read more: ${links.join(' and ')}.`,

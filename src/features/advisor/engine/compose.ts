@@ -38,9 +38,9 @@ export interface PartAnswer {
 }
 
 /** Words a part's quotation runs to, lists aside. */
-const WORD_BUDGET = 90;
+const WORD_BUDGET = 130;
 /** Words the answering paragraph runs to. */
-const PARAGRAPH_BUDGET = 70;
+const PARAGRAPH_BUDGET = 90;
 /** List items quoted at most. */
 const LIST_ITEMS = 12;
 /** A sentence that leans on the one before it. */
@@ -49,6 +49,9 @@ const LEANS_BACK =
 /** A sentence that gives a section's verdict, which a yes-or-no question asks for. */
 const VERDICT =
   /\b(our (position|advice|view)|we recommend|the short answer|in short|bottom line|in practice|the lowest|not required|optional)\b/i;
+/** How a step of a schedule starts: "Weeks 1-2: Assess.", "The following week." */
+const SCHEDULE =
+  /^(weeks?|months?|days?|phase|step) \d|^(before|within|the session|the following|the next|after|during|every month)\b/i;
 /** A question that asks for a yes or a no. */
 const YES_NO = /^(do|does|is|are|should|can|could|will|would|must|may)\b/i;
 
@@ -141,6 +144,24 @@ export function answerPart(
     }
   }
   budget = chosen.reduce((n, r) => n + (r.unit.item ? 0 : words(r.unit.text)), 0);
+
+  // A question about how long something takes, answered by a section that runs week by week,
+  // gets the whole schedule: the opening sentence of each step.
+  if (part.aspects.has('duration')) {
+    const steps = section.units.filter(
+      (u, i) => !u.item && section.units[i - 1]?.line !== u.line && SCHEDULE.test(u.text),
+    );
+    if (steps.length >= 3) for (const u of steps) add(u);
+  }
+  // Other sentences of the section that state the rarer words asked, in the page's order.
+  const rare = asked.filter((w) => w.idf >= 2 && w.weight >= 0.5);
+  for (const u of section.units) {
+    if (has(u) || u.item || u.text.endsWith(':')) continue;
+    if (!rare.some((w) => u.terms.has(w.terms[0]!))) continue;
+    if (budget + words(u.text) > WORD_BUDGET) break;
+    add(u);
+    budget += words(u.text);
+  }
 
   // A yes-or-no question gets the section's verdict.
   if (YES_NO.test(part.text)) {

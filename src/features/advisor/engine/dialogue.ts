@@ -32,6 +32,8 @@ export interface Part {
   subject?: ServiceFacts;
   /** Whether it names the subject itself. */
   names: boolean;
+  /** Whether the subject is only named faintly, by one word of its name ("the AI training"). */
+  faint?: boolean;
   /** Whether it leans on the question before it ("and what's included?", "how much?"). */
   followUp: boolean;
 }
@@ -68,7 +70,7 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
 }
 
 /** Words that make the word before them the name of one of our offerings. */
-const OFFERING = /^(package|service|services|thing|offering|program|option|project)$/;
+const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
 
 /**
  * The services a text names, best named first: all of a name's stems (or all but one of 3+),
@@ -79,7 +81,7 @@ export function namedServices(
   names: ServiceNames,
   stems: ReadonlySet<string>,
   text = '',
-): ServiceFacts[] {
+): { service: ServiceFacts; score: number }[] {
   const found: { service: ServiceFacts; score: number }[] = [];
   const users = new Map<string, number>();
   for (const n of names)
@@ -95,19 +97,31 @@ export function namedServices(
       const needed = name.length >= 3 ? name.length - 1 : name.length;
       if (hits >= needed) score = Math.max(score, hits);
       else if (name.some((t) => offered.has(t) && users.get(t) === 1)) score = Math.max(score, 0.5);
+      // A word only this service's names use ("the AI training"), without "package" after it,
+      // names it only faintly: it may be a topic ("training data").
+      else if (name.some((t) => stems.has(t) && users.get(t) === 1)) score = Math.max(score, 0.2);
     }
     if (score > 0) found.push({ service, score });
   }
-  return found.sort((a, b) => b.score - a.score).map((f) => f.service);
+  return found.sort((a, b) => b.score - a.score);
+}
+
+/** The services a text names plainly (not only faintly), best named first. */
+function plainlyNamed(names: ServiceNames, stems: ReadonlySet<string>, text: string) {
+  return namedServices(names, stems, text)
+    .filter((n) => n.score >= 0.5)
+    .map((n) => n.service);
 }
 
 const SENTENCES = /(?<=[.!?])\s+|\n+/;
 /** How a question starts when its question mark is left off. */
 const ASKING =
   /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|may|tell me|explain|walk me|give me|show me|list|and|also|plus)\b/i;
+/** A question word anywhere: "if I email you, how long until...". */
+const WH = /\bhow (long|much|many|soon|quickly|fast|do|does|can|would|should)\b/i;
 /** Where a sentence turns to a second question: "...workshop, and can we do it by video?" */
 const SECOND_QUESTION =
-  /,?\s+(?:and|also|plus|or)\s+(?=(?:how|what|whats|what's|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
+  /,?\s+(?:and|also|plus)\s+(?=(?:how|what|whats|what's|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
 /** A follow-up that leans on what came before: "and...", "what about...", "it", "that". */
 const LEANS =
   /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them|those|these)\b/i;
@@ -132,7 +146,7 @@ export function splitMessage(message: string): {
     .split(SENTENCES)
     .map((s) => s.trim())
     .filter(Boolean);
-  const asks = (s: string) => s.endsWith('?') || ASKING.test(s);
+  const asks = (s: string) => s.endsWith('?') || ASKING.test(s) || WH.test(s);
   const questions = sentences.filter(asks).flatMap((s) =>
     s
       .split(SECOND_QUESTION)
@@ -160,6 +174,18 @@ function askerStems(search: SectionSearch, text: string): string[] {
   return queryWords(search, own.join(' ')).flatMap((w) => w.terms);
 }
 
+/**
+ * The one service whose starting price a message quotes ("4500 is more than we can do"),
+ * when only one service starts at it.
+ */
+function pricedAt(names: ServiceNames, message: string): ServiceFacts | undefined {
+  const amounts = [...message.matchAll(/\$?\b(\d{1,3}(?:,\d{3})+|\d{3,6})\b/g)].map((m) =>
+    Number(m[1]!.replace(/,/g, '')),
+  );
+  const priced = names.filter((n) => amounts.includes(n.service.startingPrice ?? -1));
+  return priced.length === 1 ? priced[0]!.service : undefined;
+}
+
 /** The stems of a text's words and of the site's words for them. */
 function stemsOf(search: SectionSearch, text: string): Set<string> {
   return new Set(queryWords(search, text).flatMap((w) => w.terms));
@@ -176,7 +202,7 @@ function earlierSubject(
 ): ServiceFacts | undefined {
   for (const m of earlier.slice(-4).reverse()) {
     if (m.role === 'user') {
-      const named = namedServices(names, stemsOf(search, m.content), m.content)[0];
+      const named = plainlyNamed(names, stemsOf(search, m.content), m.content)[0];
       if (named) return named;
       continue;
     }
@@ -201,7 +227,9 @@ export function readConversation(
   const previousQuestion = earlier.findLast((m) => m.role === 'user')?.content;
   const previousReply = earlier.findLast((m) => m.role === 'assistant')?.content;
   const { questions, statements, asks } = splitMessage(message);
-  const inMessage = namedServices(names, stemsOf(search, message), message);
+  const inMessage = plainlyNamed(names, stemsOf(search, message), message);
+  const faint =
+    namedServices(names, stemsOf(search, message), message)[0]?.service ?? pricedAt(names, message);
   const before = earlierSubject(search, names, earlier);
   const situation = statements ? queryWords(search, statements, 0.5) : [];
 
@@ -213,8 +241,8 @@ export function readConversation(
     const typed = queryWords(search, text).map((w) =>
       cueWords.has(w.terms[0]!) ? { ...w, weight: CUE_WEIGHT } : w,
     );
-    const own = namedServices(names, new Set(typed.flatMap((w) => w.terms)), text);
-    const subject = own[0] ?? inMessage[0] ?? parts[i - 1]?.subject ?? before;
+    const own = plainlyNamed(names, new Set(typed.flatMap((w) => w.terms)), text);
+    const subject = own[0] ?? inMessage[0] ?? parts[i - 1]?.subject ?? before ?? faint;
     const nameStems = new Set(
       names.filter((n) => n.service === subject).flatMap((n) => n.names.flat()),
     );
@@ -230,15 +258,27 @@ export function readConversation(
     const situated = elliptical ? situation.map((w) => ({ ...w, weight: 1 })) : situation;
     let context = situated;
     let carried: QueryWord[] = [];
-    const followUp = Boolean(prior && (elliptical || (LEANS.test(text) && !own.length)));
+    // A short question in a conversation about a service goes on about it ("how long is the
+    // support period?"), as does one that leans on the one before ("and what's included?").
+    const short = tokenize(text).length <= 8 && Boolean(before) && !inMessage.length;
+    const followUp = Boolean(
+      prior && (elliptical || (!own.length && (LEANS.test(text) || (i === 0 && short)))),
+    );
     if (prior && followUp) {
       const previousNames = new Set(names.flatMap((n) => n.names.flat()));
+      // What the question before was about; less when this one asks its own kind of fact
+      // ("how much?" after a description: the price of what was described).
+      const weight = elliptical && aspects.size === 0 ? 0.8 : 0.4;
       carried = queryWords(search, prior)
         .filter((w) => !(own.length && previousNames.has(w.terms[0]!)))
-        .map((w) => ({ ...w, weight: elliptical ? 0.8 : 0.4 }));
+        .map((w) => ({ ...w, weight }));
       context = mergeWords([...context], carried);
       if (aspects.size === 0) aspects = aspectsOf(prior);
       for (const [aspect, stems] of cueStems(prior)) if (!cues.has(aspect)) cues.set(aspect, stems);
+    }
+    // A follow-up about the service in discussion is searched with its name.
+    if (followUp && subject && !own.length) {
+      context = mergeWords([...context], queryWords(search, subject.name, 0.8));
     }
     const topical = typed.filter((w) => w.weight === 1);
     parts.push({
@@ -250,6 +290,11 @@ export function readConversation(
       cues,
       ...(subject && { subject }),
       names: own.length > 0,
+      ...(subject &&
+        subject === faint &&
+        !own.length &&
+        !inMessage.length &&
+        !before && { faint: true }),
       followUp,
     });
   });

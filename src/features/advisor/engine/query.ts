@@ -9,17 +9,18 @@ import type { QueryWord, SectionSearch } from './search';
 
 /** The kinds of fact a question can ask for, each recognised by its wording. */
 export type Aspect =
-  'price' | 'discount' | 'duration' | 'count' | 'place' | 'person' | 'contact' | 'list';
+  'date' | 'price' | 'discount' | 'duration' | 'count' | 'place' | 'person' | 'contact' | 'list';
 
 const ASKS: [Aspect, RegExp][] = [
+  ['date', /\bwhen (did|was|were)\b|\bwhat (year|date|month)\b|\bsince when\b/],
   [
     'price',
-    /\b(how much|costs?|price[sd]?|pricing|charge[sd]?|fees?|rates?|budget|afford\w*|expensive|cheap\w*|spend|invest\w*|quote[sd]?|ballpark|dollars?|usd|discount\w*)\b|\$\s?\d/,
+    /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b|\$\s?\d/,
   ],
   ['discount', /\b(discount\w*|cheaper|reduced|coupon|percent off)\b|%\s?off\b/],
   [
     'duration',
-    /\bhow (long|soon|fast|quickly)\b|\b(turnaround|timeline|timeframe|take[sn]?)\b|\bwhen (will|can|do|would|does) (we|i|it)\b/,
+    /\bhow (long|soon|fast|quickly)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe|take[sn]?)\b|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)\b/,
   ],
   ['count', /\bhow (many|big)\b|\b(numbers?|figures?|targets?|thresholds?)\b/],
   ['place', /\bwhere (are|is) (you|your)\b|\b(located|based|headquartered)\b/],
@@ -27,7 +28,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['contact', /\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
   [
     'list',
-    /\b(what|which) (are|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat('s| is) in\b/,
+    /\b(what|which) (are|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat('s| is)( \w+)? in\b|\bwhat (do|does|would|will) (we|i|that|it|this) get\b/,
   ],
 ];
 
@@ -36,6 +37,10 @@ const ASKS: [Aspect, RegExp][] = [
  * speaks of it (0.5: "quoted", "within").
  */
 const ANSWERS: Partial<Record<Aspect, [RegExp, RegExp?]>> = {
+  date: [
+    /\b(19|20)\d\d\b/,
+    /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i,
+  ],
   price: [/\$\s?\d/, /\b(price[sd]?|quoted?|fee|billed|rates)\b/i],
   discount: [/\d\s?%/, /\bdiscount/i],
   duration: [
@@ -117,8 +122,12 @@ const INCIDENTAL = 0.4;
  * word the site uses corrected, and the site's words for it (synonyms) added as further terms.
  */
 export function queryWords(search: SectionSearch, text: string, weight = 1): QueryWord[] {
-  const original = normalize(text);
-  const tokens = tokenize(text);
+  // A long quotation is an example ("'Best Plumber Grand Rapids - Smith Plumbing'"), not the topic.
+  const original = normalize(text).replace(
+    /(^|\s)["'‘“][^"'’”]+\s[^"'’”]+\s[^"'’”]+?["'’”](?=[\s.,;:!?)]|$)/g,
+    '$1 ',
+  );
+  const tokens = tokenize(original);
   const synonyms = synonymsAt(tokens);
   const seen = new Set<string>();
   const words: QueryWord[] = [];

@@ -28,8 +28,16 @@ export interface RankedUnit {
 
 /** How many of the best sections the answering sentence is looked for in. */
 const SENTENCE_SECTIONS = 6;
+/**
+ * How much a word the section's heading states counts for each of its sentences: the heading
+ * says what every sentence under it is about, though a sentence that says the word itself
+ * says it more plainly.
+ */
+const HEADING = 0.75;
+
 /** Aspects a sentence can show evidence of. */
 const FACT_ASPECTS: readonly Aspect[] = [
+  'date',
   'price',
   'discount',
   'duration',
@@ -87,25 +95,37 @@ function restricted(doc: AdvisorDoc, ranking: Ranking, reading: Reading, part: P
 /** The sections that answer a question, best first. */
 export function rankSections(ranking: Ranking, part: Part, reading: Reading): RankedSection[] {
   const words = [...part.words, ...part.context];
-  const asked = askedWords(part);
+  // Words that ask for a kind of fact ("how long") say nothing of which section answers.
+  const asked = askedWords(part).filter((w) => w.weight >= 0.5);
   const money = part.aspects.has('price') || part.aspects.has('discount');
   const prior = (doc: AdvisorDoc): number => {
     let p = 1;
-    if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.15;
+    if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.4;
     if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
-    if (doc.facet === 'overview') p *= 0.8;
+    if (doc.facet === 'overview') p *= 0.6;
     // Policy and other pages answer fewer of a prospect's questions than the FAQs and services.
     if (doc.kind === 'page') p *= 0.85;
     if (doc.facet === 'price') p *= money ? 1.4 : 0.7;
     // The service the question names, or a follow-up's service in discussion, answers it.
     if (part.subject) {
       const about = part.names || part.followUp;
-      if (doc.service === part.subject.id) p *= part.names ? 1.6 : part.followUp ? 2.5 : 2;
+      const boost = part.names ? 1.6 : part.followUp ? 2.5 : part.faint ? 1.3 : 2;
+      if (doc.service === part.subject.id) p *= boost;
       else if (doc.service && about) p *= 0.6;
     }
     if (restricted(doc, ranking, reading, part)) p *= 0.2;
+    // A question asking for a list is answered by a section that lists; who we are and how to
+    // reach us, by the team and the contact directory.
+    if (part.aspects.has('list') && listing.has(doc.id)) p *= 1.5;
+    if (part.aspects.has('person') && (doc.kind === 'team' || doc.kind === 'consultant')) p *= 2;
+    if (part.aspects.has('contact') && doc.kind === 'contact') p *= 2;
     return p;
   };
+  const listing = new Set(
+    ranking.search.sections
+      .filter((s) => s.units.filter((u) => u.item).length >= 3)
+      .map((s) => s.doc.id),
+  );
   return ranking.search
     .search(words)
     .map((h: Hit) => {
@@ -130,12 +150,21 @@ function said(unit: Unit, reading: Reading): boolean {
  * the rarer the more, whether it states the kind of fact asked for, and how directly (a short
  * sentence that states the asked words is a more direct answer than a long one).
  */
-export function unitScore(part: Part, reading: Reading, section: Section, unit: Unit): number {
+export function unitScore(
+  part: Part,
+  reading: Reading,
+  section: Section,
+  unit: Unit,
+  local: ReadonlyMap<string, number> = new Map(),
+): number {
   let lexical = 0;
   for (const w of [...part.words, ...part.context]) {
     const here = stated(w, unit.terms);
-    const heading = 0.5 * stated(w, section.head);
-    lexical += w.weight * w.idf ** 1.5 * Math.max(here, heading);
+    const heading = HEADING * stated(w, section.head);
+    // A word common on the site can still tell the sentences of these sections apart ("does
+    // IndexNow work for Google?": the one sentence of the IndexNow section that names Google).
+    const idf = (w.idf + (local.get(w.terms[0]!) ?? w.idf)) / 2;
+    lexical += w.weight * idf ** 1.5 * Math.max(here, heading);
   }
   const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
   let factor = 1;
@@ -153,6 +182,22 @@ export function unitScore(part: Part, reading: Reading, section: Section, unit: 
 }
 
 /**
+ * How rare each asked word is among the sentences of the best sections (the same formula as
+ * the site-wide rarity, over those sentences).
+ */
+function localIdf(part: Part, sections: readonly RankedSection[]): Map<string, number> {
+  const units = sections.flatMap((s) => s.section.units);
+  const n = units.length;
+  const out = new Map<string, number>();
+  for (const w of [...part.words, ...part.context]) {
+    const t = w.terms[0]!;
+    const df = units.filter((u) => u.terms.has(t)).length;
+    if (df > 0) out.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return out;
+}
+
+/**
  * The units of the best sections, the answering one first. The answering section is the one
  * whose standing and best sentence together are best (a section the question names in its
  * heading keeps the lead over a lesser section with one sentence that repeats a word); then its
@@ -164,20 +209,29 @@ export function rankUnits(
   sections: readonly RankedSection[],
 ): RankedUnit[] {
   const top = sections[0]?.score ?? 1;
-  const scored = sections.slice(0, SENTENCE_SECTIONS).map((ranked) => {
+  const candidates = sections.slice(0, SENTENCE_SECTIONS);
+  const local = localIdf(part, candidates);
+  const scored = candidates.map((ranked) => {
     const units = ranked.section.units
       .map((unit) => ({
         section: ranked.section,
         unit,
-        score: unitScore(part, reading, ranked.section, unit),
+        score: unitScore(part, reading, ranked.section, unit, local),
       }))
       .sort((a, b) => b.score - a.score);
     return { ranked, units, best: units[0]?.score ?? 0 };
   });
   const bestUnit = Math.max(0, ...scored.map((s) => s.best));
   if (bestUnit === 0) return [];
+  // A question about an amount, a duration or a number is answered by a section that states one.
+  const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
+  const states = (s: (typeof scored)[number]) =>
+    wanted.length === 0 ||
+    s.units.some(({ unit }) =>
+      wanted.some((a) => answersAspect(a, unit.text, s.ranked.section.doc) === 1),
+    );
   const standing = (s: (typeof scored)[number]) =>
-    (s.ranked.score / top) * Math.sqrt(s.best / bestUnit);
+    (s.ranked.score / top) * Math.sqrt(s.best / bestUnit) * (states(s) ? 1 : 0.6);
   const [lead, ...others] = [...scored].sort((a, b) => standing(b) - standing(a));
   const rest = [...lead!.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
     ...u,
