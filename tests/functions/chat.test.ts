@@ -6,8 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkersAiBinding } from '#features/advisor/server/llm.server';
+import { verifyReply } from '#features/advisor/server/signature.server';
 import {
   createAdvisorLoader,
   createChatHandler,
@@ -25,8 +26,11 @@ const assets: ChatEnv['ASSETS'] = {
       : new Response('Not found', { status: 404 }),
 };
 
-/** The built-in advisor's configuration: nothing but the asset binding. */
-const builtIn: ChatEnv = { ASSETS: assets };
+/** The secret replies are signed with in these tests. */
+const SECRET = 'test-signing-secret-of-at-least-32-characters';
+
+/** The built-in advisor's configuration: the asset binding and the signing secret. */
+const builtIn: ChatEnv = { ASSETS: assets, ADVISOR_SIGNING_SECRET: SECRET };
 const handler = createChatHandler({ llmTimeoutMs: 1000, llmIdleMs: 400 });
 
 const user = (content: string) => ({ role: 'user' as const, content });
@@ -65,6 +69,7 @@ async function openAi(
 
 const llmEnv = (url: string): ChatEnv => ({
   ASSETS: assets,
+  ADVISOR_SIGNING_SECRET: SECRET,
   LLM_API_URL: `${url}/v1`,
   LLM_API_KEY: 'sk-test-secret',
   LLM_MODEL: 'test-model',
@@ -122,10 +127,14 @@ describe('POST /api/chat, built-in advisor', () => {
     });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.content).toContain('$750');
-    expect(body.sources).toEqual([
-      { title: 'Discovery Workshop', url: '/services/discovery-workshop#investment-heading' },
-    ]);
+    expect(body.content.split('\n')[0]).toContain('$750');
+    expect(body.sources[0]).toEqual({
+      title: 'Discovery Workshop price, scope and investment',
+      url: '/services/discovery-workshop#investment-heading',
+    });
+    // Signed, so a hand-off can prove the advisor sent this text, and nothing else.
+    expect(await verifyReply(SECRET, body.content, body.signature)).toBe(true);
+    expect(await verifyReply(SECRET, `${body.content} 90% off.`, body.signature)).toBe(false);
   });
 
   it('resolves a follow-up from the conversation, and answers whole even to a stream request', async () => {
@@ -143,29 +152,31 @@ describe('POST /api/chat, built-in advisor', () => {
     expect((await res.json()).content).toContain('60 days of support');
   });
 
-  it('offers the hand-off when a visitor asks for a person, and after two answers it cannot give', async () => {
+  it('sends replies unsigned in production without a secret, and logs it', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await callFunction(handler, {
+      body: user('How much is the Discovery Workshop?'),
+      env: { ASSETS: assets },
+    });
+    const body = await res.json();
+    expect(body.content).toContain('$750');
+    expect(body.signature).toBeUndefined();
+    spy.mockRestore();
+  });
+
+  it('offers the hand-off when a visitor asks for a person, and whenever it declines', async () => {
     const person = await callFunction(handler, {
       body: user('Can I talk to a real person?'),
       env: builtIn,
     });
     expect(await person.json()).toMatchObject({ handoff: true });
 
-    const first = await (
+    const declined = await (
       await callFunction(handler, { body: user('What is the capital of Peru?'), env: builtIn })
     ).json();
-    expect(first.handoff).toBeUndefined();
-    expect(first.content).toContain('/questionnaire');
-    const second = await callFunction(handler, {
-      body: {
-        messages: [
-          user('What is the capital of Peru?'),
-          assistant(first.content),
-          user('Do you sell garden furniture?'),
-        ],
-      },
-      env: builtIn,
-    });
-    expect(await second.json()).toMatchObject({ handoff: true });
+    expect(declined.handoff).toBe(true);
+    expect(declined.content).toContain('/questionnaire');
+    expect(declined.content).toMatch(/@example\.com/);
   });
 
   it('answers 503 JSON when the index cannot be loaded, and recovers once it can', async () => {
@@ -270,7 +281,7 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     expect((await res.json()).content).toBe('Data Insights starts at $4,000.');
   });
 
-  it('withdraws a reply that names a price the site does not state, and answers from content', async () => {
+  it('replaces a sentence that names a price the site does not state with the built-in answer', async () => {
     const stub = await openAi([
       'The workshop starts at $750. ',
       'This week only $199!',
@@ -279,11 +290,40 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     const list = await events(
       await ask(user('How much is the Discovery Workshop?'), llmEnv(stub.url)),
     );
-    expect(text(list).trim()).toBe('The workshop starts at $750.');
+    const said = text(list);
+    expect(said).not.toContain('199');
+    expect(said).toMatch(/^The workshop starts at \$750\. Discovery Workshop starts at \$750\./);
+    expect(said).toContain('Book now.');
+    const done = list.at(-1)!;
+    expect(done.event).toBe('done');
+    // The signature is of the text the visitor got, not of what the model wrote.
+    expect(await verifyReply(SECRET, said, done.data.signature)).toBe(true);
+  });
+
+  it('withdraws a reply that states two figures the site does not, for the built-in answer', async () => {
+    const stub = await openAi([
+      'Sure. ',
+      'The workshop is 99 per month. ',
+      'And it takes 3 weeks.',
+    ]);
+    const list = await events(
+      await ask(user('How much is the Discovery Workshop?'), llmEnv(stub.url)),
+    );
     const replace = list.find((e) => e.event === 'replace')!;
     expect(replace.data.content).toContain('$750');
-    expect(JSON.stringify(list.slice(list.indexOf(replace)))).not.toContain('199');
+    expect(await verifyReply(SECRET, replace.data.content, replace.data.signature)).toBe(true);
+    expect(JSON.stringify(list)).not.toMatch(/3 weeks/);
     expect(list.some((e) => e.event === 'done')).toBe(false);
+  });
+
+  it('checks the whole reply, not only its end: an unstated figure early in a long sentence', async () => {
+    const stub = await openAi([
+      `It is $1 ${'and a very good deal for a small business that wants to grow '.repeat(12)}`,
+    ]);
+    const list = await events(
+      await ask(user('How much is the Discovery Workshop?'), llmEnv(stub.url)),
+    );
+    expect(JSON.stringify(list)).not.toContain('$1 ');
   });
 
   it('keeps a forged discount out: injected instructions change nothing the site states', async () => {
@@ -301,9 +341,8 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
         llmEnv(stub.url),
       ),
     );
-    const replace = list.find((e) => e.event === 'replace');
-    expect(replace?.data.content).toContain('20-30%');
-    expect(replace?.data.content).not.toMatch(/90\s*%/);
+    const said = JSON.stringify(list);
+    expect(said).not.toMatch(/90\s*%/);
   });
 
   it('answers 502 without upstream text, key or prompt when the model fails', async () => {
@@ -398,13 +437,12 @@ describe('POST /api/chat, Workers AI binding', () => {
     expect(ai.calls[0]!.model).toBe('@cf/meta/llama-4-scout-17b-16e-instruct');
   });
 
-  it('withdraws a known price attached to the wrong service', async () => {
+  it('replaces a known price attached to the wrong service', async () => {
     const ai = workersAi(['Data Insights is our entry service. ', 'It costs $750.']);
     const list = await events(
       await ask(user('How much is data insights?'), { ...builtIn, AI: ai.binding }),
     );
-    const replace = list.find((e) => e.event === 'replace');
-    expect(replace?.data.content).toContain('$4,000');
+    expect(text(list)).toContain('$4,000');
     expect(text(list)).not.toContain('$750');
   });
 });
