@@ -1,8 +1,9 @@
 // Counts the hand-written patterns in the chat advisor's answering code (everything under
 // src/features/advisor except the chat island, ui/, and the chat contract): every regular
-// expression (literals and `new RegExp`) and every entry of a word or phrase table (an object
-// literal whose values are strings, string lists or regular expressions, such as a synonym map,
-// and an array literal of five or more strings, such as a keyword list). A stopword list written
+// expression (literals and `new RegExp`) and every entry of a word or phrase table declared at
+// the top of a module (an object literal whose values are strings, string lists or regular
+// expressions, such as a synonym map or per-intent reply texts, and an array literal of five or
+// more strings, such as a keyword list). A stopword list written
 // as one long string is reported apart, as stop words: it says which words carry no topic, not
 // what a question means. `npm run bench` reports the figures; `node scripts/advisor-patterns.mjs
 // [dir]` prints them with a count per file.
@@ -29,6 +30,26 @@ const isStringy = (node) =>
   ts.isRegularExpressionLiteral(node) ||
   (ts.isArrayLiteralExpression(node) && node.elements.every(isStringy));
 
+/** Whether a literal is (the value of) a constant declared at the top of its module. */
+function topLevelTable(node) {
+  let n = node;
+  while (
+    n.parent &&
+    (ts.isAsExpression(n.parent) ||
+      ts.isSatisfiesExpression(n.parent) ||
+      ts.isParenthesizedExpression(n.parent))
+  ) {
+    n = n.parent;
+  }
+  const decl = n.parent;
+  return (
+    decl &&
+    ts.isVariableDeclaration(decl) &&
+    decl.initializer === n &&
+    ts.isSourceFile(decl.parent.parent.parent)
+  );
+}
+
 /** The patterns of one source file. */
 export function countPatterns(text, fileName = 'file.ts') {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
@@ -38,7 +59,8 @@ export function countPatterns(text, fileName = 'file.ts') {
   const visit = (node) => {
     if (ts.isRegularExpressionLiteral(node)) regexes++;
     if (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp') regexes++;
-    if (ts.isObjectLiteralExpression(node)) {
+    const table = topLevelTable(node);
+    if (table && ts.isObjectLiteralExpression(node)) {
       const stringy = node.properties.filter(
         (p) => ts.isPropertyAssignment(p) && isStringy(p.initializer),
       );
@@ -49,7 +71,7 @@ export function countPatterns(text, fileName = 'file.ts') {
         entries += tableEntries.length;
       }
     }
-    if (ts.isArrayLiteralExpression(node) && !ts.isArrayLiteralExpression(node.parent)) {
+    if (table && ts.isArrayLiteralExpression(node)) {
       const strings = node.elements.filter(
         (e) => ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e),
       );

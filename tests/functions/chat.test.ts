@@ -271,6 +271,29 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     expect(rest.at(-1)).toEqual(user('How much is the Discovery Workshop?'));
   });
 
+  it("grounds the model in the built-in answer's retrieval: each question's answering section first", async () => {
+    const stub = await openAi(['The Discovery Workshop starts at $750.']);
+    await ask(
+      {
+        messages: [
+          user('Tell me about the Discovery Workshop'),
+          assistant('**Discovery Workshop**: a 2-3 hour session.'),
+          user('How much is it, and can we do the session by video instead of in person?'),
+        ],
+      },
+      llmEnv(stub.url),
+    );
+    const system = stub.requests[0]!.json().messages[0].content as string;
+    expect(system).toMatch(/Start with the direct answer/);
+    // The follow-up keeps its subject: both questions are answered from the workshop's page.
+    const sections = [...system.matchAll(/^\[\d+\] .*\((\/[^)]+)\)$/gm)].map((m) => m[1]);
+    expect(sections.slice(0, 2)).toEqual([
+      '/services/discovery-workshop#investment-heading',
+      expect.stringMatching(/^\/services\/discovery-workshop#/),
+    ]);
+    expect(system).toContain('in person or by video');
+  });
+
   it('answers one JSON reply to a client that did not ask for a stream', async () => {
     const stub = await openAi(['Data Insights starts at $4,000.']);
     const res = await callFunction(handler, {

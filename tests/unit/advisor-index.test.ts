@@ -194,7 +194,7 @@ describe('advisor index', () => {
     expect(doc('services')).toMatchObject({ url: '/#services' });
     expect(doc('services')?.text).toContain('- Data Insights & Analytics: from $4,000.');
     expect(doc('team')).toMatchObject({ url: '/consultants', kind: 'team' });
-    expect(doc('team')?.text).toContain('- Alex Example, Principal.');
+    expect(doc('team')?.text).toContain('Our consultants are Alex Example (Principal).');
   });
 
   it("indexes other pages' introductions at their address", () => {

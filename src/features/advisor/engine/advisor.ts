@@ -88,13 +88,6 @@ const DECLINED: [RegExp, string][] = [
     "I can't see invoices, payments or accounts from this chat.",
   ],
 ];
-/**
- * "Do you build / offer / run X?": what is asked for is X, which one of the services' pages (or
- * an FAQ) must cover for the firm to offer it.
- */
-const CAPABILITY =
-  /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
-
 /** Promises and guarantees: declined, with what the site says about them. */
 const PROMISE = /\b(guarantee[ds]?|promise[ds]?)\b/i;
 
@@ -147,9 +140,8 @@ function wantsRecommendation(reading: Reading): boolean {
 
 /** Whether a "do you build / offer X?" question asks for something a service page covers. */
 function offered(advisor: Advisor, part: Part): boolean {
-  const thing = CAPABILITY.exec(part.text)?.[2];
-  if (!thing) return true;
-  const words = queryWords(advisor.search, thing);
+  if (part.offering === undefined) return true;
+  const words = queryWords(advisor.search, part.offering);
   if (words.length === 0) return true;
   const ours = (d: AdvisorDoc) =>
     d.kind === 'service' || (d.kind === 'faq' && !d.url.startsWith('/articles/'));

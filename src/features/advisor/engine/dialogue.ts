@@ -36,6 +36,11 @@ export interface Part {
   faint?: boolean;
   /** Whether it leans on the question before it ("and what's included?", "how much?"). */
   followUp: boolean;
+  /**
+   * For "do you build / offer X?": X, which a service must cover for us to offer it ("that" and
+   * "it" read as the question before).
+   */
+  offering?: string;
 }
 
 export interface Reading {
@@ -68,6 +73,13 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
     names: lists[i]!.map((n) => n.filter((t) => users.get(t)! < 3)).filter((n) => n.length),
   }));
 }
+
+/**
+ * "Do you build / offer / run X?": what is asked for is X, which one of the services' pages (or
+ * an FAQ) must cover for the firm to offer it.
+ */
+const CAPABILITY =
+  /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
 
 /** Words that make the word before them the name of one of our offerings. */
 const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
@@ -281,8 +293,12 @@ export function readConversation(
       context = mergeWords([...context], queryWords(search, subject.name, 0.8));
     }
     const topical = typed.filter((w) => w.weight === 1);
+    const thing = CAPABILITY.exec(text)?.[2]?.trim();
+    const offering =
+      thing && /^(that|this|it|them|those|these)$/i.test(thing) ? (prior ?? thing) : thing;
     parts.push({
       text,
+      ...(offering !== undefined && { offering }),
       words: typed,
       context,
       asked: mergeWords([...typed, ...(elliptical ? situated : [])], topical.length ? [] : carried),

@@ -9,9 +9,19 @@ import type { QueryWord, SectionSearch } from './search';
 
 /** The kinds of fact a question can ask for, each recognised by its wording. */
 export type Aspect =
-  'date' | 'price' | 'discount' | 'duration' | 'count' | 'place' | 'person' | 'contact' | 'list';
+  | 'date'
+  | 'frequency'
+  | 'price'
+  | 'discount'
+  | 'duration'
+  | 'count'
+  | 'place'
+  | 'person'
+  | 'contact'
+  | 'list';
 
 const ASKS: [Aspect, RegExp][] = [
+  ['frequency', /\bhow (often|frequently)\b|\bhow many times\b/],
   ['date', /\bwhen (did|was|were)\b|\bwhat (year|date|month)\b|\bsince when\b/],
   [
     'price',
@@ -22,7 +32,8 @@ const ASKS: [Aspect, RegExp][] = [
     'duration',
     /\bhow (long|soon|fast|quickly)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe|take[sn]?)\b|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)\b/,
   ],
-  ['count', /\bhow (many|big)\b|\b(numbers?|figures?|targets?|thresholds?)\b/],
+  // "How many...", "what numbers...", or a number of things the visitor has ("we have 40 people").
+  ['count', /\bhow (many|big)\b|\b(numbers?|figures?|targets?|thresholds?)\b|\b\d+ [a-z]{3,}/],
   ['place', /\bwhere (are|is) (you|your)\b|\b(located|based|headquartered)\b/],
   ['person', /\bwho\b/],
   ['contact', /\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
@@ -37,6 +48,9 @@ const ASKS: [Aspect, RegExp][] = [
  * speaks of it (0.5: "quoted", "within").
  */
 const ANSWERS: Partial<Record<Aspect, [RegExp, RegExp?]>> = {
+  frequency: [
+    /\b(daily|weekly|monthly|quarterly|yearly|annually|every (day|week|month|year)|each (day|week|month|year)|(once|twice) a)\b/i,
+  ],
   date: [
     /\b(19|20)\d\d\b/,
     /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i,
@@ -77,7 +91,11 @@ export function cueStems(question: string): Map<Aspect, Set<string>> {
  * when it speaks of it, 0 when it does not.
  */
 export function answersAspect(aspect: Aspect, text: string, doc: AdvisorDoc): number {
-  if (aspect === 'person') return doc.kind === 'consultant' || doc.kind === 'team' ? 1 : 0;
+  if (aspect === 'person') {
+    if (doc.kind !== 'consultant' && doc.kind !== 'team') return 0;
+    // A sentence that names people ("Alex Example (Founder)") answers "who".
+    return /\b[A-Z][a-z]+ [A-Z][a-z]+\b/.test(text) ? 1 : 0.5;
+  }
   if (aspect === 'place') return doc.kind === 'firm' ? 1 : 0;
   const [figure, word] = ANSWERS[aspect] ?? [];
   return figure?.test(text) ? 1 : word?.test(text) ? 0.5 : 0;
@@ -108,6 +126,8 @@ function unknownWeight(
     (m) => m[0].toLowerCase().replace(/-/g, '') === token && m[0] !== 'I',
   );
   const after = BEFORE_NOUN.has(tokens[index - 1] ?? '');
+  // A number the site never states ("we have 40 people") is the visitor's, not a topic.
+  if (/^\d/.test(token)) return { idf: (search.unknownIdf * INCIDENTAL) / 2, name: false };
   return {
     idf: isName || after ? search.unknownIdf : search.unknownIdf * INCIDENTAL,
     name: isName,

@@ -38,6 +38,7 @@ const HEADING = 0.75;
 /** Aspects a sentence can show evidence of. */
 const FACT_ASPECTS: readonly Aspect[] = [
   'date',
+  'frequency',
   'price',
   'discount',
   'duration',
@@ -98,6 +99,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
   // Words that ask for a kind of fact ("how long") say nothing of which section answers.
   const asked = askedWords(part).filter((w) => w.weight >= 0.5);
   const money = part.aspects.has('price') || part.aspects.has('discount');
+  const cheapest = CHEAPER.test(part.text) ? lowestPriced(ranking, part)?.priceDoc : undefined;
   const prior = (doc: AdvisorDoc): number => {
     let p = 1;
     if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.4;
@@ -109,7 +111,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     // The service the question names, or a follow-up's service in discussion, answers it.
     if (part.subject) {
       const about = part.names || part.followUp;
-      const boost = part.names ? 1.6 : part.followUp ? 2.5 : part.faint ? 1.3 : 2;
+      const boost = cheapest ? 1 : part.names ? 1.6 : part.followUp ? 2.5 : part.faint ? 1.3 : 2;
       if (doc.service === part.subject.id) p *= boost;
       else if (doc.service && about) p *= 0.6;
     }
@@ -119,6 +121,10 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (part.aspects.has('list') && listing.has(doc.id)) p *= 1.5;
     if (part.aspects.has('person') && (doc.kind === 'team' || doc.kind === 'consultant')) p *= 2;
     if (part.aspects.has('contact') && doc.kind === 'contact') p *= 2;
+    // "Do you do X?" is answered by the page of the service that does X.
+    if (part.offering !== undefined && doc.kind === 'service') p *= 1.5;
+    // "Anything cheaper?": the price of the service that starts lowest.
+    if (doc.id === cheapest) p *= 3;
     return p;
   };
   const listing = new Set(
@@ -126,7 +132,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
       .filter((s) => s.units.filter((u) => u.item).length >= 3)
       .map((s) => s.doc.id),
   );
-  return ranking.search
+  const ranked = ranking.search
     .search(words)
     .map((h: Hit) => {
       const cov = coverage(asked, h.section.all);
@@ -137,6 +143,53 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
       };
     })
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id));
+  return part.followUp && !CHEAPER.test(part.text) ? followOn(part, reading, ranked) : ranked;
+}
+
+/** A question after the least expensive service: "anything cheaper?", "cheapest way in". */
+const CHEAPER =
+  /\b(cheap(er|est)|lowest|least expensive|less expensive|most affordable|smaller first step)\b/i;
+
+/**
+ * The service with the lowest starting price (other than the one in discussion, for "anything
+ * cheaper?"), and the id of its price section.
+ */
+function lowestPriced(ranking: Ranking, part: Part) {
+  const service = ranking.services
+    .filter((s) => s.startingPrice !== undefined && s !== part.subject)
+    .sort((a, b) => a.startingPrice! - b.startingPrice!)[0];
+  return service && { service, priceDoc: `${service.url}#price` };
+}
+
+/** The least a page in discussion must state of a follow-up to answer it. */
+const FOLLOW_UP_COVERAGE = 0.25;
+
+/**
+ * A follow-up is answered from what the conversation is about when that says anything about
+ * it: the service in discussion ("how long is the support period?" after Data Insights: its 60
+ * days, not the FAQ on support periods in general), else the page the last reply quoted ("how
+ * long until Google crawls us again?" after the guide's section on 5xx errors). A section that
+ * states none of the kind of fact asked for ("how much?") does not count.
+ */
+function followOn(part: Part, reading: Reading, ranked: RankedSection[]): RankedSection[] {
+  const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
+  const answers = (r: RankedSection) =>
+    r.coverage >= FOLLOW_UP_COVERAGE &&
+    (wanted.length === 0 ||
+      r.section.units.some((u) => wanted.some((a) => answersAspect(a, u.text, r.section.doc) > 0)));
+  const previous = reading.previousReply?.match(/\]\((\/[^)#\s]*)[^)\s]*\)/)?.[1];
+  const subject = part.names ? undefined : part.subject;
+  const inDiscussion = (r: RankedSection) =>
+    subject
+      ? r.section.doc.service === subject.id
+      : previous !== undefined && r.section.doc.url.split('#')[0] === previous;
+  const own = ranked.filter(inDiscussion);
+  if (!own.some(answers)) return ranked;
+  const top = ranked[0]!.score;
+  return [
+    ...own.map((r) => ({ ...r, score: r.score + top })),
+    ...ranked.filter((r) => !own.includes(r)),
+  ];
 }
 
 /** Whether a unit was said in the advisor's last reply, which a follow-up should not repeat. */
@@ -170,7 +223,7 @@ export function unitScore(
   let factor = 1;
   if (wanted.length) {
     const evidence = Math.max(...wanted.map((a) => answersAspect(a, unit.text, section.doc)));
-    factor = 0.7 + 0.8 * evidence;
+    factor = 0.6 + 1.4 * evidence;
   }
   const words = unit.text.split(/\s+/).length;
   if (words < 4 && !unit.item) factor *= 0.5;

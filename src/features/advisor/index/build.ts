@@ -7,57 +7,44 @@
  * document linked to the exact place on the site; then a serialised MiniSearch index over them.
  * Pure: it takes plain collection data, so tests can call it.
  */
-import type { CollectionEntry } from 'astro:content';
 import { sortNewestFirst, type ArticleSummary } from '../../../lib/articles';
 import { formatUsd } from '../../../lib/format';
 import { faqAnchor } from '../../../lib/paths';
 import { serviceName } from '../../../lib/services';
 import { priceSentence } from './price';
-import { mdxSections, type RenderedHeading, type Rendering } from './mdx-sections';
+import {
+  consultantDoc,
+  faqDoc,
+  firmDocs,
+  items,
+  lines,
+  pageDocs,
+  teamDoc,
+  type Entry,
+  type FirmSource,
+  type MdxPage,
+} from './docs';
+import { mdxSections, type RenderedHeading } from './mdx-sections';
 import {
   ADVISOR_INDEX_VERSION,
-  CONTACT_URL,
   type AdvisorDoc,
   type AdvisorIndex,
-  type ContactFacts,
   type ServiceFacet,
   type ServiceFacts,
 } from './schema';
 import { createSearchIndex } from './search-options';
 import { terms } from './text';
 
-type Entry<C extends 'services' | 'articles' | 'faqs' | 'consultants'> = {
-  id: string;
-  data: CollectionEntry<C>['data'];
-  body?: string | undefined;
-};
-
 /** An MDX entry with the headings Astro rendered for it (their ids are the anchors). */
 type Rendered<C extends 'services' | 'articles'> = Entry<C> & {
   headings?: readonly RenderedHeading[];
 };
 
-/** A standalone MDX page (the privacy policy), cut into sections like an article. */
-export interface MdxPage {
-  url: string;
-  title: string;
-  body: string;
-  headings?: readonly RenderedHeading[];
-  /** What its components and expressions show on the page. */
-  rendering?: Rendering;
-}
-
 /** What the builder reads: the collections and the firm's facts from site.config. */
+export type { MdxPage } from './docs';
+
 export interface AdvisorSources {
-  firm: {
-    name: string;
-    description: string;
-    veteranOwned: boolean;
-    address: { region: string; country: string };
-    contacts: readonly ContactFacts[];
-    /** The privacy policy's contact, for requests about personal information. */
-    privacy?: ContactFacts;
-  };
+  firm: FirmSource;
   /** The home page contact directory's intro (blocks.yaml `contact`). */
   contactIntro: string;
   /** The home page's blocks the advisor quotes: services, consultation, consultants. */
@@ -274,17 +261,6 @@ function servicesDoc(services: readonly ServiceFacts[], intro = ''): AdvisorDoc 
   };
 }
 
-function faqDoc({ id, data }: Entry<'faqs'>): AdvisorDoc {
-  return {
-    id: `faq/${id}`,
-    kind: 'faq',
-    url: `${data.group === 'home' ? '/' : `/${data.group}`}#${faqAnchor({ id, question: data.question })}`,
-    page: data.group === 'home' ? 'Frequently Asked Questions' : 'Free Website Audit: FAQ',
-    title: data.question,
-    text: data.answer,
-  };
-}
-
 function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
   const { id, data } = entry;
   const url = `/articles/${id}`;
@@ -326,108 +302,6 @@ function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
     });
   }
   return docs;
-}
-
-/** A standalone page's sections, each at its heading. */
-function pageDocs(p: MdxPage): AdvisorDoc[] {
-  return mdxSections(p.body, p.headings, p.rendering)
-    .filter((s) => s.text)
-    .map((s) => ({
-      id: `page${p.url}#${s.anchor || 'introduction'}`,
-      kind: 'page',
-      url: s.anchor ? `${p.url}#${s.anchor}` : p.url,
-      page: p.title,
-      title: s.heading ? s.heading.replace(/^\d+\.\s*/, '') : p.title,
-      context: p.title,
-      text: s.text,
-    }));
-}
-
-function consultantDoc({ id, data }: Entry<'consultants'>): AdvisorDoc {
-  return {
-    id: `consultant/${id}`,
-    kind: 'consultant',
-    url: `/consultants#${id}`,
-    page: 'Meet Our Consultants',
-    title: `${data.name}, ${data.title}`,
-    context: 'Our consultants and team',
-    text: lines([
-      `${data.name} is our ${data.title}.`,
-      data.bio,
-      data.knowsAbout.length ? `Areas of expertise: ${data.knowsAbout.join(', ')}.` : undefined,
-    ]),
-  };
-}
-
-/** The consultants page as a whole: who the team is and who a client works with. */
-function teamDoc(consultants: readonly Entry<'consultants'>[], intro = ''): AdvisorDoc {
-  return {
-    id: 'team',
-    kind: 'team',
-    url: '/consultants',
-    page: 'Meet Our Consultants',
-    title: 'Meet our consultants: the team you work with',
-    text: lines([
-      intro,
-      'Our consultants:',
-      items(consultants.map(({ data }) => `${data.name}, ${data.title}`)),
-    ]),
-  };
-}
-
-function firmDocs(
-  firm: AdvisorSources['firm'],
-  contactIntro: string,
-  consultation = '',
-): AdvisorDoc[] {
-  const where = `${firm.address.region}, ${firm.address.country}`;
-  const docs: AdvisorDoc[] = [
-    {
-      id: 'firm/about',
-      kind: 'firm',
-      url: '/consultants',
-      page: 'Meet Our Consultants',
-      title: `About ${firm.name}: who we are and where we are based`,
-      text: lines([
-        `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned business ' : ''}based in ${where}.`,
-        firm.description,
-      ]),
-    },
-    {
-      id: 'firm/contact',
-      kind: 'contact',
-      url: CONTACT_URL,
-      page: 'Contact us',
-      title: 'Contact us: email addresses and how to reach a person',
-      text: lines([
-        contactIntro,
-        'Our email addresses:',
-        items(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
-      ]),
-    },
-  ];
-  if (consultation) {
-    docs.push({
-      id: 'firm/consultation',
-      kind: 'page',
-      url: '/#consultation',
-      page: 'Start a consultation',
-      title: 'Start a consultation: the five-question questionnaire',
-      text: consultation,
-    });
-  }
-  return docs;
-}
-
-function lines(parts: readonly (string | undefined)[]): string {
-  return parts
-    .filter((p): p is string => Boolean(p?.trim()))
-    .map((p) => p.trim())
-    .join('\n');
-}
-
-function items(list: readonly string[]): string {
-  return lines(list.map((item) => `- ${/[.!?:]$/.test(item) ? item : `${item}.`}`));
 }
 
 function uniqueIds(docs: AdvisorDoc[]): AdvisorDoc[] {

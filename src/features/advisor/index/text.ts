@@ -49,29 +49,21 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // Organisations and sectors
   charity: ['nonprofit'],
-  charities: ['nonprofit'],
   ngo: ['nonprofit'],
   church: ['nonprofit', 'faith'],
-  ministry: ['nonprofit', 'faith'],
   'food bank': ['nonprofit'],
-  'food pantry': ['nonprofit'],
-  '501c3': ['nonprofit'],
   'volunteer run': ['nonprofit', 'volunteer'],
   'non profit': ['nonprofit'],
   'faith based': ['nonprofit'],
   'community group': ['nonprofit'],
   association: ['nonprofit'],
   police: ['law', 'enforcement'],
-  sheriff: ['law', 'enforcement'],
+  municipality: ['government', 'public'],
   city: ['government', 'public'],
   county: ['government', 'public'],
-  municipal: ['government', 'public'],
-  township: ['government', 'public'],
   // Money
   cost: ['price'],
-  costs: ['price'],
   fee: ['price'],
-  fees: ['price'],
   charge: ['price'],
   pricing: ['price'],
   budget: ['price'],
@@ -85,97 +77,58 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   people: ['team', 'staff'],
   // Tools prospects name, and the site's words for them
   chatgpt: ['ai'],
-  gpt: ['ai'],
-  llm: ['ai'],
-  gemini: ['ai', 'google'],
-  claude: ['ai'],
   'power bi': ['dashboard', 'tool'],
   tableau: ['dashboard', 'tool'],
-  looker: ['dashboard', 'tool'],
   excel: ['spreadsheet'],
   'google sheets': ['spreadsheet'],
   quickbooks: ['accounting', 'software'],
-  xero: ['accounting', 'software'],
   crm: ['customer', 'relationship', 'system'],
-  salesforce: ['customer', 'relationship', 'system'],
-  hubspot: ['customer', 'relationship', 'system'],
-  pos: ['point', 'sale'],
-  shopify: ['sales', 'online'],
   zoom: ['video', 'online'],
   // How work is delivered
   remote: ['online', 'virtual', 'video'],
-  remotely: ['online', 'virtual', 'video'],
-  virtually: ['online', 'virtual', 'video'],
   onsite: ['person'],
-  'on site': ['person'],
   'in person': ['person'],
   // Search and websites
   site: ['website'],
-  webpage: ['page', 'website'],
   ranking: ['rank', 'search'],
-  rankings: ['rank', 'search'],
-  seo: ['search'],
   maps: ['map', 'local', 'business', 'profile'],
   gbp: ['google', 'business', 'profile'],
-  'google my business': ['google', 'business', 'profile'],
   // Errors and outages
   outage: ['5xx', 'server', 'errors'],
-  crash: ['5xx', 'server', 'errors'],
-  crashes: ['5xx', 'server', 'errors'],
   deleted: ['410', '404', 'gone'],
   discontinued: ['410', '404', 'gone'],
   // Whether it worked, and how the firm works
   'worth the money': ['measure', 'success', 'results'],
   'worth it': ['measure', 'success', 'results'],
-  'worth the investment': ['measure', 'success', 'results'],
   roi: ['measure', 'success', 'results'],
   'day to day': ['operations', 'processes'],
   'look at': ['check', 'review'],
   found: ['find'],
   project: ['engagement'],
   engagement: ['project'],
-  'is over': ['end', 'ends'],
   'wraps up': ['end', 'ends', 'after'],
   finished: ['end', 'after'],
-  'worked out': ['calculated'],
   'work out': ['calculated'],
-  'figured out': ['calculated'],
   'sending people': ['referrals', 'traffic'],
-  'send traffic': ['referrals'],
   'keep an eye': ['monitoring'],
   'everything you do': ['services', 'offer'],
-  'everything you offer': ['services', 'offer'],
-  'all your services': ['services', 'offer'],
   'locked in': ['obligation', 'continue'],
-  'locked into': ['obligation', 'continue'],
-  'tied into': ['obligation', 'continue'],
   commitment: ['obligation', 'continue'],
   logins: ['access', 'system'],
-  passwords: ['access', 'system'],
   'it person': ['technical', 'staff'],
-  'it department': ['technical', 'staff'],
-  'it guy': ['technical', 'staff'],
-  'tech person': ['technical', 'staff'],
   rekeying: ['manual', 'duplicate', 'entry'],
-  retyping: ['manual', 'duplicate', 'entry'],
   'double entry': ['manual', 'duplicate', 'entry'],
-  'entered twice': ['manual', 'duplicate', 'entry'],
   'by hand': ['manual'],
   reporter: ['press'],
-  journalist: ['press'],
-  media: ['press'],
   human: ['person'],
   stats: ['statistics'],
   quotes: ['quotations'],
   // Help after the work
   'stick around': ['support'],
   stuck: ['support', 'questions'],
-  afterwards: ['support'],
-  'after launch': ['support'],
   'come back': ['support', 'questions'],
   // Time
   timeline: ['weeks', 'months'],
-  timeframe: ['weeks', 'months'],
   turnaround: ['within', 'hours'],
   // Safety
   safe: ['security', 'protect'],
@@ -187,7 +140,6 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   reach: ['contact'],
   located: ['based'],
   location: ['based'],
-  headquartered: ['based'],
 };
 
 /** Stems by word: the same few thousand words recur across the index and every question. */
@@ -234,15 +186,27 @@ export function terms(text: string): string[] {
   return tokenize(text).flatMap((w) => indexTerm(w) ?? []);
 }
 
-/** Synonym keys of two or three words, as word lists, longest first. */
-const PHRASES = Object.keys(SYNONYMS)
+/** The vocabulary by stem, so one entry serves every form of a word ("charity", "charities"). */
+const BY_STEM = new Map(
+  Object.entries(SYNONYMS).map(([k, v]) => [
+    k
+      .split(' ')
+      .map((w) => stem(w))
+      .join(' '),
+    v,
+  ]),
+);
+
+/** Synonym keys of two or three words, as stems, longest first. */
+const PHRASES = [...BY_STEM.keys()]
   .filter((k) => k.includes(' '))
   .map((k) => k.split(' '))
   .sort((a, b) => b.length - a.length);
 
 /** How many words the vocabulary's phrase starting at `i` has, or 1 when none starts there. */
 export function phraseAt(words: readonly string[], i: number): number {
-  return PHRASES.find((phrase) => phrase.every((p, k) => words[i + k] === p))?.length ?? 1;
+  const stems = words.map((w) => stem(w));
+  return PHRASES.find((phrase) => phrase.every((p, k) => stems[i + k] === p))?.length ?? 1;
 }
 
 /**
@@ -250,11 +214,12 @@ export function phraseAt(words: readonly string[], i: number): number {
  * phrase or word that starts there (a phrase's go to its first word).
  */
 export function synonymsAt(words: readonly string[]): (readonly string[])[] {
-  const out: (readonly string[])[] = words.map((w) => SYNONYMS[w] ?? []);
+  const stems = words.map((w) => stem(w));
+  const out: (readonly string[])[] = stems.map((s) => BY_STEM.get(s) ?? []);
   for (let i = 0; i < words.length; i++) {
     for (const phrase of PHRASES) {
-      if (phrase.every((p, k) => words[i + k] === p)) {
-        out[i] = [...out[i]!, ...SYNONYMS[phrase.join(' ')]!];
+      if (phrase.every((p, k) => stems[i + k] === p)) {
+        out[i] = [...out[i]!, ...BY_STEM.get(phrase.join(' '))!];
         break;
       }
     }
