@@ -172,7 +172,8 @@ function composeReply(
   for (const a of answered) {
     const lead = a.lead!;
     const listed = a.units.filter((u) => u.unit.item && u.section === lead.section).length > 1;
-    if (listed && lead.unit.item) {
+    // A list asked for opens with its introduction; an item that answers opens on its own.
+    if (listed && lead.unit.item && a.part.aspects.has('list')) {
       // A list answers: its introduction opens, the whole list follows.
       opening.push(lead.unit.intro ?? `${lead.section.doc.title}:`);
       body.push(renderRest(a, 'nothing'));

@@ -133,14 +133,20 @@ export function answerPart(
     // The list after the paragraph, or the section's list of figures for a question about them.
     const start = following?.item ? afterParagraph : section.units.findIndex((u) => u.item);
     const list = start >= 0 ? listOf(section, start) : [];
+    // An item relevant to the question: it states a rarer word asked, or (for a sentence that
+    // introduces figures) the kind of fact asked.
     const relevant = list.filter(
       (item) =>
-        asked.some((w) => item.terms.has(w.terms[0]!)) ||
-        [...part.aspects].some((a) => answersAspect(a, item.text, section.doc) === 1),
+        asked.some((w) => w.idf >= 2 && item.terms.has(w.terms[0]!)) ||
+        (!unit.item &&
+          [...part.aspects].some((a) => answersAspect(a, item.text, section.doc) === 1)),
     );
     const last = paragraph[paragraph.length - 1]!.unit.text;
-    if ((following?.item && (last.endsWith(':') || wantsList)) || relevant.length >= 2) {
+    if (following?.item && (last.endsWith(':') || wantsList)) {
       for (const item of list.slice(0, LIST_ITEMS)) add(item);
+    } else if (relevant.length >= 2) {
+      // Not a list question: only the items that state what was asked.
+      for (const item of relevant.slice(0, LIST_ITEMS)) add(item);
     }
   }
   budget = chosen.reduce((n, r) => n + (r.unit.item ? 0 : words(r.unit.text)), 0);

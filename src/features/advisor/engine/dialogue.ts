@@ -36,6 +36,8 @@ export interface Part {
   faint?: boolean;
   /** Whether it leans on the question before it ("and what's included?", "how much?"). */
   followUp: boolean;
+  /** For "anything cheaper?": the service with the lowest starting price (not the one discussed). */
+  cheaper?: ServiceFacts;
   /**
    * For "do you build / offer X?": X, which a service must cover for us to offer it ("that" and
    * "it" read as the question before).
@@ -80,6 +82,10 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
  */
 const CAPABILITY =
   /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
+
+/** A question after the least expensive service: "anything cheaper?", "cheapest way in". */
+const CHEAPER =
+  /\b(cheap(er|est)|lowest|least expensive|less expensive|most affordable|smaller first step)\b/i;
 
 /** Words that make the word before them the name of one of our offerings. */
 const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
@@ -289,16 +295,23 @@ export function readConversation(
       for (const [aspect, stems] of cueStems(prior)) if (!cues.has(aspect)) cues.set(aspect, stems);
     }
     // A follow-up about the service in discussion is searched with its name.
-    if (followUp && subject && !own.length) {
+    if (followUp && subject && !own.length && !CHEAPER.test(text)) {
       context = mergeWords([...context], queryWords(search, subject.name, 0.8));
     }
     const topical = typed.filter((w) => w.weight === 1);
     const thing = CAPABILITY.exec(text)?.[2]?.trim();
     const offering =
       thing && /^(that|this|it|them|those|these)$/i.test(thing) ? (prior ?? thing) : thing;
+    const cheaper = CHEAPER.test(text)
+      ? names
+          .map((n) => n.service)
+          .filter((s) => s.startingPrice !== undefined && s !== subject)
+          .sort((a, b) => a.startingPrice! - b.startingPrice!)[0]
+      : undefined;
     parts.push({
       text,
       ...(offering !== undefined && { offering }),
+      ...(cheaper && { cheaper }),
       words: typed,
       context,
       asked: mergeWords([...typed, ...(elliptical ? situated : [])], topical.length ? [] : carried),

@@ -99,7 +99,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
   // Words that ask for a kind of fact ("how long") say nothing of which section answers.
   const asked = askedWords(part).filter((w) => w.weight >= 0.5);
   const money = part.aspects.has('price') || part.aspects.has('discount');
-  const cheapest = CHEAPER.test(part.text) ? lowestPriced(ranking, part)?.priceDoc : undefined;
+  const cheapest = part.cheaper;
   const prior = (doc: AdvisorDoc): number => {
     let p = 1;
     if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.4;
@@ -109,9 +109,9 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (doc.kind === 'page') p *= 0.85;
     if (doc.facet === 'price') p *= money ? 1.4 : 0.7;
     // The service the question names, or a follow-up's service in discussion, answers it.
-    if (part.subject) {
+    if (part.subject && !cheapest) {
       const about = part.names || part.followUp;
-      const boost = cheapest ? 1 : part.names ? 1.6 : part.followUp ? 2.5 : part.faint ? 1.3 : 2;
+      const boost = part.names ? 1.6 : part.followUp ? 2.5 : part.faint ? 1.3 : 2;
       if (doc.service === part.subject.id) p *= boost;
       else if (doc.service && about) p *= 0.6;
     }
@@ -123,8 +123,6 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (part.aspects.has('contact') && doc.kind === 'contact') p *= 2;
     // "Do you do X?" is answered by the page of the service that does X.
     if (part.offering !== undefined && doc.kind === 'service') p *= 1.5;
-    // "Anything cheaper?": the price of the service that starts lowest.
-    if (doc.id === cheapest) p *= 3;
     return p;
   };
   const listing = new Set(
@@ -143,22 +141,23 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
       };
     })
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id));
-  return part.followUp && !CHEAPER.test(part.text) ? followOn(part, reading, ranked) : ranked;
+  if (part.cheaper) return cheapestFirst(ranking, part.cheaper, ranked);
+  return part.followUp ? followOn(part, reading, ranked) : ranked;
 }
 
-/** A question after the least expensive service: "anything cheaper?", "cheapest way in". */
-const CHEAPER =
-  /\b(cheap(er|est)|lowest|least expensive|less expensive|most affordable|smaller first step)\b/i;
-
-/**
- * The service with the lowest starting price (other than the one in discussion, for "anything
- * cheaper?"), and the id of its price section.
- */
-function lowestPriced(ranking: Ranking, part: Part) {
-  const service = ranking.services
-    .filter((s) => s.startingPrice !== undefined && s !== part.subject)
-    .sort((a, b) => a.startingPrice! - b.startingPrice!)[0];
-  return service && { service, priceDoc: `${service.url}#price` };
+/** "Anything cheaper?": the price of the service that starts lowest comes first. */
+function cheapestFirst(
+  ranking: Ranking,
+  service: ServiceFacts,
+  ranked: RankedSection[],
+): RankedSection[] {
+  const section = ranking.search.section(`${service.url}#price`);
+  if (!section) return ranked;
+  const top = ranked[0]?.score ?? 1;
+  return [
+    { section, score: top * 1.5, coverage: 1 },
+    ...ranked.filter((r) => r.section !== section),
+  ];
 }
 
 /** The least a page in discussion must state of a follow-up to answer it. */
@@ -209,6 +208,7 @@ export function unitScore(
   section: Section,
   unit: Unit,
   local: ReadonlyMap<string, number> = new Map(),
+  cheapest?: ServiceFacts,
 ): number {
   let lexical = 0;
   for (const w of [...part.words, ...part.context]) {
@@ -229,6 +229,8 @@ export function unitScore(
   if (words < 4 && !unit.item) factor *= 0.5;
   if (unit.text.endsWith(':')) factor *= 0.8;
   if (said(unit, reading)) factor *= 0.5;
+  // "Anything cheaper?": the sentence that states the lowest starting price.
+  if (cheapest && unit.text.includes(cheapest.name) && /\$\d/.test(unit.text)) factor *= 5;
   // A section states its point first.
   if (unit.index === 0) factor *= 1.15;
   return lexical * factor * (1 + words / 20) ** -0.4;
@@ -264,12 +266,13 @@ export function rankUnits(
   const top = sections[0]?.score ?? 1;
   const candidates = sections.slice(0, SENTENCE_SECTIONS);
   const local = localIdf(part, candidates);
+  const cheapest = part.cheaper;
   const scored = candidates.map((ranked) => {
     const units = ranked.section.units
       .map((unit) => ({
         section: ranked.section,
         unit,
-        score: unitScore(part, reading, ranked.section, unit, local),
+        score: unitScore(part, reading, ranked.section, unit, local, cheapest),
       }))
       .sort((a, b) => b.score - a.score);
     return { ranked, units, best: units[0]?.score ?? 0 };

@@ -38,7 +38,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
     'hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
     'see seeing put puts come comes coming going goes nobody anybody everybody everyone bother ' +
-    'different difference differ regular normal usual right'
+    'different difference differ regular normal usual right anything everything nothing ' +
+    'whatever anyway somehow'
   ).split(' '),
 );
 
