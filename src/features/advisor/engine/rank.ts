@@ -111,7 +111,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     // The service the question names, or a follow-up's service in discussion, answers it.
     if (part.subject && !cheapest) {
       const about = part.names || part.followUp;
-      const boost = part.names ? 1.6 : part.followUp ? 2.5 : part.faint ? 1.3 : 2;
+      const boost = part.names ? 1.6 : part.followUp ? 1.5 : part.faint ? 1.3 : 2;
       if (doc.service === part.subject.id) p *= boost;
       else if (doc.service && about) p *= 0.6;
     }
@@ -183,7 +183,11 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
       ? r.section.doc.service === subject.id
       : previous !== undefined && r.section.doc.url.split('#')[0] === previous;
   const own = ranked.filter(inDiscussion);
-  if (!own.some(answers)) return ranked;
+  // A follow-up that turns to something the page in discussion barely covers ("we're a
+  // charity, does that change anything?") is answered where that is covered.
+  const best = Math.max(0, ...ranked.slice(0, 10).map((r) => r.coverage));
+  const ownBest = Math.max(0, ...own.map((r) => r.coverage));
+  if (!own.some(answers) || ownBest < best * 0.75) return ranked;
   const top = ranked[0]!.score;
   return [
     ...own.map((r) => ({ ...r, score: r.score + top })),
@@ -219,6 +223,9 @@ export function unitScore(
     const idf = (w.idf + (local.get(w.terms[0]!) ?? w.idf)) / 2;
     lexical += w.weight * idf ** 1.5 * Math.max(here, heading);
   }
+  // "Anything cheaper?" is answered by the lowest starting price whatever its words.
+  const lowest = cheapest && unit.text.includes(cheapest.name) && /\$\d/.test(unit.text);
+  if (lowest) lexical = Math.max(lexical, 1);
   const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
   let factor = 1;
   if (wanted.length) {
@@ -230,7 +237,7 @@ export function unitScore(
   if (unit.text.endsWith(':')) factor *= 0.8;
   if (said(unit, reading)) factor *= 0.5;
   // "Anything cheaper?": the sentence that states the lowest starting price.
-  if (cheapest && unit.text.includes(cheapest.name) && /\$\d/.test(unit.text)) factor *= 5;
+  if (lowest) factor *= 5;
   // A section states its point first.
   if (unit.index === 0) factor *= 1.15;
   return lexical * factor * (1 + words / 20) ** -0.4;
@@ -323,7 +330,9 @@ export function partConfidence(part: Part, lead: RankedUnit | undefined): number
     (part.names || part.followUp) &&
     lead.section.doc.service === part.subject.id &&
     answered.length > 0;
-  return own ? Math.max(topical, SERVICE_FACT) : topical;
+  // "Anything cheaper?" answered by the lowest starting price.
+  const cheapest = part.cheaper && lead.section.doc.service === part.cheaper.id;
+  return own || cheapest ? Math.max(topical, SERVICE_FACT) : topical;
 }
 
 /** The confidence of a service's own sentence stating the kind of fact asked about it. */

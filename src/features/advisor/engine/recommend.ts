@@ -10,7 +10,7 @@ import type { ServiceFacts } from '../index/schema';
 import { answerPart, docSource, sectionLink, type PartAnswer } from './compose';
 import type { Part, Reading } from './dialogue';
 import { coverage, eligible, type RankedSection, type Ranking } from './rank';
-import { queryWords } from './query';
+import { mergeWords, queryWords } from './query';
 import { CONSULTATION_LINE } from './replies';
 import type { AdvisorReply } from './types';
 
@@ -65,7 +65,11 @@ export function joinList(list: readonly string[]): string {
 
 /** The reply recommending the services that fit, or undefined when none matches enough. */
 export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | undefined {
-  const typed = queryWords(ranking.search, reading.message);
+  // The visitor's words, and what a short follow-up refers to ("is that something you do?").
+  const typed = mergeWords(
+    queryWords(ranking.search, reading.message),
+    reading.parts.flatMap((p) => p.context),
+  );
   const whole: Part = {
     text: reading.message,
     words: typed,

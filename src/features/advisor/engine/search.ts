@@ -135,12 +135,12 @@ export class SectionSearch {
 
   /**
    * The term the site uses that an unknown word was most likely a typo of ("discovry"), or
-   * undefined. Only words of six letters or more, within one edit (two from eleven letters), with
-   * the same first letter: shorter or looser matches are too often other words ("stuck" is not
-   * "stock", "overnight" not "oversight").
+   * undefined. Only stems of seven letters or more, within one edit (two from eleven letters),
+   * with the same first letter: shorter or looser matches are too often other words ("stuck" is
+   * not "stock", "registered" not "resist", "overnight" not "oversight").
    */
   correct(term: string): string | undefined {
-    if (this.knows(term) || term.length < 6 || /\d/.test(term)) return undefined;
+    if (this.knows(term) || term.length < 7 || /\d/.test(term)) return undefined;
     let found = this.corrections.get(term);
     if (found === undefined) {
       const results = this.index.search(term, {
