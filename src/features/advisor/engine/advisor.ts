@@ -27,6 +27,7 @@ import {
 } from './dialogue';
 import { coverage, rankSections, type Ranking } from './rank';
 import { queryWords } from './query';
+import { comparisonReply } from './compare';
 import { recommend } from './recommend';
 import { declineReply, greeting, handoffReply, personOffer, thanks, type Firm } from './replies';
 import { SectionSearch, type Unit } from './search';
@@ -105,6 +106,9 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
   const declined = DECLINED.find(([pattern]) => pattern.test(text));
   if (declined) return declineReply(advisor, text, { lead: declined[1] });
   if (PROMISE.test(text)) return promiseReply(advisor, reading);
+  // Two services side by side, asked as one question.
+  const compared = reading.parts.length === 1 ? reading.parts[0]!.compares : undefined;
+  if (compared) return comparisonReply(advisor, reading.parts[0]!);
   const used = new Set<Unit>();
   const answers = reading.parts.map((part) => {
     const a = answerPart(part, reading, rankSections(advisor, part, reading), used);

@@ -36,6 +36,8 @@ export interface Part {
   faint?: boolean;
   /** Whether it leans on the question before it ("and what's included?", "how much?"). */
   followUp: boolean;
+  /** Two or more services the question sets side by side ("the workshop or the data thing?"). */
+  compares?: ServiceFacts[];
   /** For "anything cheaper?": the service with the lowest starting price (not the one discussed). */
   cheaper?: ServiceFacts;
   /**
@@ -82,6 +84,9 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
  */
 const CAPABILITY =
   /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
+
+/** A question that sets things side by side. */
+const COMPARING = /\b(or|vs\.?|versus|differen\w*|compare\w*|better|same|instead|first)\b/i;
 
 /** A question after the least expensive service: "anything cheaper?", "cheapest way in". */
 const CHEAPER =
@@ -302,6 +307,10 @@ export function readConversation(
     const thing = CAPABILITY.exec(text)?.[2]?.trim();
     const offering =
       thing && /^(that|this|it|them|those|these)$/i.test(thing) ? (prior ?? thing) : thing;
+    const all = namedServices(names, new Set(typed.flatMap((w) => w.terms)), text).map(
+      (n) => n.service,
+    );
+    const compares = all.length >= 2 && COMPARING.test(text) ? all.slice(0, 2) : undefined;
     const cheaper = CHEAPER.test(text)
       ? names
           .map((n) => n.service)
@@ -312,6 +321,7 @@ export function readConversation(
       text,
       ...(offering !== undefined && { offering }),
       ...(cheaper && { cheaper }),
+      ...(compares && { compares }),
       words: typed,
       context,
       asked: mergeWords([...typed, ...(elliptical ? situated : [])], topical.length ? [] : carried),
