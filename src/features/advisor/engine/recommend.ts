@@ -37,7 +37,10 @@ export function rankServices(ranking: Ranking, part: Part, reading: Reading): Fi
     const service = ranking.services.find((s) => s.id === h.section.doc.service);
     if (!service || !eligible(service, reading)) continue;
     const cov = coverage(words, h.section.all);
-    const ranked = { section: h.section, score: h.score * (0.2 + cov), coverage: cov };
+    // Whom a service is for says most about fit; its overview says least that is specific.
+    const facet = h.section.doc.facet;
+    const weight = facet === 'audience' ? 1.5 : facet === 'overview' ? 0.6 : 1;
+    const ranked = { section: h.section, score: h.score * weight * (0.2 + cov), coverage: cov };
     const fit = fits.get(service.id);
     if (!fit) fits.set(service.id, { service, score: ranked.score, sections: [ranked] });
     else {

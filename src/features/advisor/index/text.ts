@@ -118,6 +118,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   logins: ['access', 'system'],
   'it person': ['technical', 'staff'],
   rekeying: ['manual', 'duplicate', 'entry'],
+  retype: ['manual', 'duplicate', 'entry'],
+  begin: ['start'],
   'double entry': ['manual', 'duplicate', 'entry'],
   'by hand': ['manual'],
   reporter: ['press'],
