@@ -49,10 +49,10 @@ export function prepareAdvisor(index: AdvisorIndex): Advisor {
 
 /**
  * Below this confidence a question is declined. Set on the development set
- * (tests/advisor/development.yaml): the point where answering wrongly and declining wrongly
- * cost about the same number of cases.
+ * (tests/advisor/development.yaml) by trying 0.10 to 0.40 in steps of 0.05: 0.20 and 0.25 pass
+ * the most cases, and the higher of the two declines rather than guesses when in doubt.
  */
-export const DECLINE_BELOW = 0.3;
+export const DECLINE_BELOW = 0.25;
 
 const GREETING =
   /^(hi|hello|hey|howdy|hiya|good (morning|afternoon|evening)|greetings)\b[\s!.,:)]*$/i;
