@@ -39,7 +39,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['contact', /\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
   [
     'list',
-    /\b(what|which) (are|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat('s| is)( \w+)? in\b|\bwhat (do|does|would|will) (we|i|that|it|this) get\b/,
+    /\b(what|which) (are|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat (do|does|would|will) (we|i|that|it|this) get\b/,
   ],
 ];
 
