@@ -134,9 +134,11 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     .search(words)
     .map((h: Hit) => {
       const cov = coverage(asked, h.section.all);
+      // Words asked side by side that the section says side by side.
+      const together = h.section.units.some((u) => phrases(part.words, u.sequence) > 0);
       return {
         section: h.section,
-        score: h.score * prior(h.section.doc) * (0.2 + cov),
+        score: h.score * prior(h.section.doc) * (0.2 + cov) * (together ? 1.3 : 1),
         coverage: cov,
       };
     })
@@ -195,6 +197,23 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
   ];
 }
 
+/**
+ * What pairs of words typed next to each other (stop words aside) weigh where a sentence has
+ * them within two words of each other.
+ */
+function phrases(words: readonly QueryWord[], sequence: readonly string[]): number {
+  let bonus = 0;
+  for (let i = 1; i < words.length; i++) {
+    const [a, b] = [words[i - 1]!, words[i]!];
+    if (a.weight < 1 || b.weight < 1) continue;
+    const at = sequence.flatMap((t, k) => (a.terms.includes(t) ? [k] : []));
+    if (at.some((k) => sequence.slice(k + 1, k + 3).some((t) => b.terms.includes(t)))) {
+      bonus += ((a.idf + b.idf) / 2) ** 1.5;
+    }
+  }
+  return bonus;
+}
+
 /** Whether a unit was said in the advisor's last reply, which a follow-up should not repeat. */
 function said(unit: Unit, reading: Reading): boolean {
   return reading.previousReply?.includes(unit.text.slice(0, 60)) ?? false;
@@ -223,6 +242,9 @@ export function unitScore(
     const idf = (w.idf + (local.get(w.terms[0]!) ?? w.idf)) / 2;
     lexical += w.weight * idf ** 1.5 * Math.max(here, heading);
   }
+  // Words asked side by side and said side by side ("written report", "soft 404") say more
+  // than the same words apart.
+  lexical += phrases(part.words, unit.sequence);
   // "Anything cheaper?" is answered by the lowest starting price whatever its words.
   const lowest = cheapest && unit.text.includes(cheapest.name) && /\$\d/.test(unit.text);
   if (lowest) lexical = Math.max(lexical, 1);

@@ -20,6 +20,8 @@ export interface Unit {
   /** For a list item: the line that introduces its list ("The starting price includes:"). */
   intro?: string;
   terms: ReadonlySet<string>;
+  /** Its stems in order, for words asked side by side ("written report"). */
+  sequence: readonly string[];
 }
 
 /** A section with its units and the stems of its heading and context. */
@@ -54,8 +56,8 @@ export interface Hit {
 }
 
 /** The sentences and list items of a section's text, in order. */
-export function cutUnits(text: string): Omit<Unit, 'terms' | 'index'>[] {
-  const out: Omit<Unit, 'terms' | 'index'>[] = [];
+export function cutUnits(text: string): Omit<Unit, 'terms' | 'index' | 'sequence'>[] {
+  const out: Omit<Unit, 'terms' | 'index' | 'sequence'>[] = [];
   let intro: string | undefined;
   text.split('\n').forEach((raw, line) => {
     if (raw.startsWith('- ') || raw.startsWith('  - ')) {
@@ -86,11 +88,10 @@ export class SectionSearch {
     docs: readonly AdvisorDoc[],
   ) {
     this.sections = docs.map((doc) => {
-      const units = cutUnits(doc.text).map((u, index) => ({
-        ...u,
-        index,
-        terms: new Set(terms(u.text)),
-      }));
+      const units = cutUnits(doc.text).map((u, index) => {
+        const sequence = terms(u.text);
+        return { ...u, index, terms: new Set(sequence), sequence };
+      });
       const head = new Set(terms(`${doc.title} ${doc.context ?? ''}`));
       const all = new Set([...head, ...terms(`${doc.page} ${doc.keywords ?? ''}`)]);
       for (const u of units) for (const t of u.terms) all.add(t);
