@@ -200,7 +200,14 @@ export function answerPart(
   const open = (w: QueryWord) =>
     !chosen.some((c) => c.unit.terms.has(w.terms[0]!) || c.section.head.has(w.terms[0]!));
   const leadGain = gain(asked, lead);
-  const near = new Set(sections.slice(0, 3).map((s) => s.section));
+  // Only from the lead's own page: a sentence elsewhere that shares a word is rarely about it.
+  const page = section.doc.url.split('#')[0];
+  const near = new Set(
+    sections
+      .slice(0, 3)
+      .map((s) => s.section)
+      .filter((s) => s.doc.url.split('#')[0] === page),
+  );
   for (let round = 0; round < 2; round++) {
     const missing = asked.filter(open);
     if (missing.length === 0) break;
@@ -273,7 +280,7 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
     if (r.unit.item) {
       const items = rest.filter((x) => x.unit.item && x.section === r.section);
       if (items.length === 1) {
-        if (list.length) flush();
+        if (list.length || (last && last.section !== r.section)) flush();
         paragraph.push(asSentence(r.section, r.unit));
         last = r;
         continue;
@@ -284,7 +291,7 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
       }
       list.push(`- ${r.unit.text}`);
     } else {
-      const sameLine = last && last.section === r.section && last.unit.line === r.unit.line;
+      const sameLine = last?.section === r.section && last.unit.line === r.unit.line;
       if (list.length || (paragraph.length && !sameLine)) flush();
       paragraph.push(r.unit.text);
     }

@@ -32,6 +32,7 @@ export interface Part {
   subject?: ServiceFacts;
   /** Whether it names the subject itself. */
   names: boolean;
+
   /** Whether the subject is only named faintly, by one word of its name ("the AI training"). */
   faint?: boolean;
   /** Whether it leans on the question before it ("and what's included?", "how much?"). */
@@ -284,8 +285,11 @@ export function readConversation(
     // A short question in a conversation about a service goes on about it ("how long is the
     // support period?"), as does one that leans on the one before ("and what's included?").
     const short = tokenize(text).length <= 8 && Boolean(before) && !inMessage.length;
+    // A later question of the same message goes on about the service the first one named.
     const followUp = Boolean(
-      prior && (elliptical || (!own.length && (LEANS.test(text) || (i === 0 && short)))),
+      prior &&
+      (elliptical ||
+        (!own.length && (LEANS.test(text) || (i === 0 && short) || (i > 0 && subject)))),
     );
     if (prior && followUp) {
       const previousNames = new Set(names.flatMap((n) => n.names.flat()));
