@@ -266,11 +266,11 @@ export function unitScore(
 }
 
 /**
- * How rare each asked word is among the sentences of the best sections (the same formula as
- * the site-wide rarity, over those sentences).
+ * How rare each asked word is among the sentences of one section (the same formula as the
+ * site-wide rarity, over those sentences): the word that only one sentence of the section has
+ * tells which sentence answers.
  */
-function localIdf(part: Part, sections: readonly RankedSection[]): Map<string, number> {
-  const units = sections.flatMap((s) => s.section.units);
+function localIdf(part: Part, units: readonly Unit[]): Map<string, number> {
   const n = units.length;
   const out = new Map<string, number>();
   for (const w of [...part.words, ...part.context]) {
@@ -294,8 +294,15 @@ export function rankUnits(
 ): RankedUnit[] {
   const top = sections[0]?.score ?? 1;
   const candidates = sections.slice(0, SENTENCE_SECTIONS);
-  const local = localIdf(part, candidates);
+
   const cheapest = part.cheaper;
+  // Sections are weighed by their sentences' scores with the words' rarity among all the best
+  // sections' sentences; the answering sentence of the chosen section by their rarity among its
+  // own sentences (below).
+  const local = localIdf(
+    part,
+    candidates.flatMap((r) => r.section.units),
+  );
   const scored = candidates.map((ranked) => {
     const units = ranked.section.units
       .map((unit) => ({
@@ -317,12 +324,23 @@ export function rankUnits(
     );
   const standing = (s: (typeof scored)[number]) =>
     (s.ranked.score / top) * Math.sqrt(s.best / bestUnit) * (states(s) ? 1 : 0.6);
-  const [lead, ...others] = [...scored].sort((a, b) => standing(b) - standing(a));
-  const rest = [...lead!.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
+  const [chosen, ...others] = [...scored].sort((a, b) => standing(b) - standing(a));
+  // Within the answering section, the sentence that has what its other sentences lack.
+  const own = localIdf(part, chosen!.ranked.section.units);
+  const lead = {
+    ...chosen!,
+    units: chosen!.units
+      .map((u) => ({
+        ...u,
+        score: unitScore(part, reading, u.section, u.unit, own, cheapest),
+      }))
+      .sort((a, b) => b.score - a.score),
+  };
+  const rest = [...lead.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
     ...u,
     score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),
   }));
-  return [lead!.units[0]!, ...rest.sort((a, b) => b.score - a.score)];
+  return [lead.units[0]!, ...rest.sort((a, b) => b.score - a.score)];
 }
 
 /**
