@@ -102,7 +102,9 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
   const text = reading.message;
   if (GREETING.test(text)) return greeting(advisor);
   if (THANKS.test(text)) return thanks();
-  if (WANTS_PERSON.some((p) => p.test(text))) return handoffReply(advisor, text);
+  // "How soon does someone get back to me?" asks about a reply, not for one.
+  const asksWhen = reading.parts.some((p) => p.aspects.has('duration'));
+  if (!asksWhen && WANTS_PERSON.some((p) => p.test(text))) return handoffReply(advisor, text);
   const declined = DECLINED.find(([pattern]) => pattern.test(text));
   if (declined) return declineReply(advisor, text, { lead: declined[1] });
   if (PROMISE.test(text)) return promiseReply(advisor, reading);

@@ -94,8 +94,9 @@ export function handoffReply(firm: Firm, text: string): AdvisorReply {
     confidence: 1,
     sources: [QUESTIONNAIRE_SOURCE],
     content: [
-      "Happy to put you in touch with a person. I can't book calls or send quotes from this chat myself.",
+      'Happy to put you in touch with a person.',
       personOffer(firm, text),
+      "I can't book calls or send quotes from this chat myself, but the person who writes back can.",
     ].join('\n\n'),
   };
 }
