@@ -93,8 +93,8 @@ export function cueStems(question: string): Map<Aspect, Set<string>> {
 export function answersAspect(aspect: Aspect, text: string, doc: AdvisorDoc): number {
   if (aspect === 'person') {
     if (doc.kind !== 'consultant' && doc.kind !== 'team') return 0;
-    // A sentence that names people ("Alex Example (Founder)") answers "who".
-    return /\b[A-Z][a-z]+ [A-Z][a-z]+\b/.test(text) ? 1 : 0.5;
+    // The team's page, or a sentence that names people ("Alex Example (Founder)"), answers "who".
+    return doc.kind === 'team' || /\b[A-Z][a-z]+ [A-Z][a-z]+\b/.test(text) ? 1 : 0.5;
   }
   if (aspect === 'place') return doc.kind === 'firm' ? 1 : 0;
   const [figure, word] = ANSWERS[aspect] ?? [];

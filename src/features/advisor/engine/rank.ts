@@ -120,7 +120,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     // reach us, by the team and the contact directory.
     if (part.aspects.has('list') && listing.has(doc.id)) p *= 1.5;
     if (part.aspects.has('person') && (doc.kind === 'team' || doc.kind === 'consultant')) p *= 2;
-    if (part.aspects.has('contact') && doc.kind === 'contact') p *= 2;
+    if (part.aspects.has('contact') && doc.kind === 'contact') p *= 3;
     // "Do you do X?" is answered by the page of the service that does X.
     if (part.offering !== undefined && doc.kind === 'service') p *= 1.5;
     return p;

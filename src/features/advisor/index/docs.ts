@@ -85,10 +85,13 @@ export function teamDoc(consultants: readonly Entry<'consultants'>[], intro = ''
     url: '/consultants',
     page: 'Meet Our Consultants',
     title: 'Meet our consultants: the team you work with',
-    text: lines([
-      `Our consultants are ${joinNames(consultants.map(({ data }) => `${data.name} (${data.title})`))}.`,
+    // One paragraph: who the team is, then the names, so an answer quotes them together.
+    text: [
       intro,
-    ]),
+      `Our consultants are ${joinNames(consultants.map(({ data }) => `${data.name} (${data.title})`))}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
   };
 }
 
