@@ -85,24 +85,27 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
   };
   const fits = rankServices(ranking, whole, reading);
   const [first, second] = fits;
+  // How much of the situation the service's page speaks to, over its best few sections.
+  const fit = first ? coverage(typed, ...first.sections.slice(0, 3).map((s) => s.section.all)) : 0;
   if (!first || Math.max(...first.sections.map((s) => s.coverage)) < MIN_FIT) return undefined;
   const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
   const reasons = picks.map((fit) => answerPart(whole, reading, fit.sections));
-  const why = (a: PartAnswer) =>
-    a.units
-      .slice(0, 2)
-      .map((u) => u.unit.text)
-      .join(' ');
+  // What the service is, then the sentence of its page closest to the situation.
+  const why = (a: PartAnswer, service: ServiceFacts) => {
+    const what = service.summary ?? service.description;
+    const closest = a.units.map((u) => u.unit.text).find((t) => !what.includes(t));
+    return closest ? `${what} ${closest}` : what;
+  };
   const name = (s: ServiceFacts) => `[${s.name}](${s.url})`;
   const parts = [
-    `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0]!)}`,
+    `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0]!, first.service)}`,
   ];
   if (first.service.scope?.length) {
     parts.push(`The starting price includes ${joinList(first.service.scope)}.`);
   }
   if (picks[1]) {
     parts.push(
-      `${name(picks[1].service)} may fit as well, ${priceOf(picks[1].service)}. ${why(reasons[1]!)}`,
+      `${name(picks[1].service)} may fit as well, ${priceOf(picks[1].service)}. ${why(reasons[1]!, picks[1].service)}`,
     );
   }
   const cited = reasons.flatMap((a) => (a.lead ? [a.lead.section.doc] : []));
@@ -116,7 +119,7 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
     kind: 'recommend',
     declined: false,
     handoff: false,
-    confidence: Math.min(1, Math.max(...first.sections.map((s) => s.coverage)) * 1.5),
+    confidence: Math.min(1, fit * 1.5),
     sources,
     content: parts.join('\n\n').replace(/ {2,}/g, ' '),
   };
