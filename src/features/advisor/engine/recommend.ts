@@ -16,8 +16,8 @@ import type { AdvisorReply } from './types';
 
 /** A second service is suggested when it fits nearly as well as the first. */
 const SECOND_CHOICE = 0.75;
-/** The least share of the visitor's words the best section must state. */
-const MIN_FIT = 0.2;
+/** The least share of the visitor's words the service's best sections must state together. */
+const MIN_FIT = 0.25;
 
 interface Fit {
   service: ServiceFacts;
@@ -87,7 +87,7 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
   const [first, second] = fits;
   // How much of the situation the service's page speaks to, over its best few sections.
   const fit = first ? coverage(typed, ...first.sections.slice(0, 3).map((s) => s.section.all)) : 0;
-  if (!first || Math.max(...first.sections.map((s) => s.coverage)) < MIN_FIT) return undefined;
+  if (!first || fit < MIN_FIT) return undefined;
   const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
   const reasons = picks.map((fit) => answerPart(whole, reading, fit.sections));
   // What the service is, then the sentence of its page closest to the situation.

@@ -91,6 +91,7 @@ const BODY_FACETS: [RegExp, ServiceFacet][] = [
   [/format/i, 'formats'],
   [/engagement|how it works|what happens|looks like/i, 'engagement'],
   [/need from you|requirements/i, 'requirements'],
+  [/\bpric|\bcosts?\b|\bfees?\b/i, 'price'],
 ];
 
 /** Builds the index. Output order follows the collections' ids, so builds are reproducible. */

@@ -32,7 +32,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'out over own please same she should so some such than that thats the their theirs them ' +
     'then there theres these they this those through to too under until up upon us very was we ' +
     'were what whats when where which while who whom whose why will with would you your yours ' +
-    'yourself yourselves im ive id youre youve dont doesnt isnt arent wasnt cant wont really ' +
+    'yourself yourselves per im ive id youre youve dont doesnt isnt arent wasnt cant wont really ' +
     'actually maybe may kind sort thing things stuff like hi hello hey thanks thank ok okay ' +
     'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
     'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
@@ -147,6 +147,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 /** Stems by word: the same few thousand words recur across the index and every question. */
 const stems = new Map<string, string>();
+/** "monthly" is said of a month, "weekly" of a week: the stemmer keeps their "-li". */
+const LY = /^(\w{4,})li$/;
 
 /** A word's stem, lower case; numbers and short words stay as they are. */
 export function stem(word: string): string {
@@ -157,7 +159,7 @@ export function stem(word: string): string {
       ? word.slice(0, -1)
       : /^\d/.test(word) || word.length < 4
         ? word
-        : stemmer(word);
+        : stemmer(word).replace(LY, '$1');
     if (stems.size < 50_000) stems.set(word, s);
   }
   return s;
