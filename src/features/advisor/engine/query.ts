@@ -47,6 +47,9 @@ const ASKS: [Aspect, RegExp][] = [
  * What in a sentence answers each kind of question: a figure states it (1), a word about it
  * speaks of it (0.5: "quoted", "within").
  */
+/** A numbered label opening an item: "Step 3,", "Win 5:", "Weeks 9-12:". */
+const LABEL = /^\w+ \d+(\s?[-–]\s?\d+)?( and beyond)?[,:]/;
+
 const ANSWERS: Partial<Record<Aspect, [RegExp, RegExp?]>> = {
   frequency: [
     /\b(daily|weekly|monthly|quarterly|yearly|annually|every (day|week|month|year)|each (day|week|month|year)|(once|twice) a)\b/i,
@@ -97,6 +100,8 @@ export function answersAspect(aspect: Aspect, text: string, doc: AdvisorDoc): nu
     return doc.kind === 'team' || /\b[A-Z][a-z]+ [A-Z][a-z]+\b/.test(text) ? 1 : 0.5;
   }
   if (aspect === 'place') return doc.kind === 'firm' ? 1 : 0;
+  // "Step 3, Delivery: ..." numbers a step; it does not count anything.
+  if (aspect === 'count') text = text.replace(LABEL, '');
   const [figure, word] = ANSWERS[aspect] ?? [];
   return figure?.test(text) ? 1 : word?.test(text) ? 0.5 : 0;
 }
