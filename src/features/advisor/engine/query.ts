@@ -34,7 +34,10 @@ const ASKS: [Aspect, RegExp][] = [
   ],
   // "How many...", "what numbers...", or a number of things the visitor has ("we have 40 people").
   ['count', /\bhow (many|big)\b|\b(numbers?|figures?|targets?|thresholds?)\b|\b\d+ [a-z]{3,}/],
-  ['place', /\bwhere (are|is) (you|your)\b|\b(located|based|headquartered)\b/],
+  [
+    'place',
+    /\bwhere (are|is) (you|your)\b|\b(located|based|headquartered)\b|\b(near|close to) you\b|\b(in|outside) your (area|region|state)\b/,
+  ],
   ['person', /\bwho\b/],
   ['contact', /\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
   [

@@ -104,7 +104,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   roi: ['measure', 'success', 'results'],
   'day to day': ['operations', 'processes'],
   'look at': ['check', 'review'],
-  found: ['find'],
+  found: ['find', 'founder'],
   project: ['engagement'],
   engagement: ['project'],
   'wraps up': ['end', 'ends', 'after'],
