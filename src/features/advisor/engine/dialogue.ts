@@ -84,7 +84,7 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
  * an FAQ) must cover for the firm to offer it.
  */
 const CAPABILITY =
-  /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
+  /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|write|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
 
 /** A question that sets things side by side. */
 const COMPARING = /\b(or|vs\.?|versus|differen\w*|compare\w*|better|same|instead|first)\b/i;

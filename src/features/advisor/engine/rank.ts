@@ -121,8 +121,11 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (part.aspects.has('list') && listing.has(doc.id)) p *= 1.5;
     if (part.aspects.has('person') && (doc.kind === 'team' || doc.kind === 'consultant')) p *= 2;
     if (part.aspects.has('contact') && doc.kind === 'contact') p *= 3;
-    // "Do you do X?" is answered by the page of the service that does X.
-    if (part.offering !== undefined && doc.kind === 'service') p *= 1.5;
+    // "Do you do X?" is answered by the page of the service that does X, not a guide's advice.
+    if (part.offering !== undefined) {
+      if (doc.kind === 'service') p *= 1.5;
+      else if (doc.url.startsWith('/articles/')) p *= 0.5;
+    }
     return p;
   };
   const listing = new Set(

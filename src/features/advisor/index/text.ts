@@ -105,6 +105,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'day to day': ['operations', 'processes'],
   'look at': ['check', 'review'],
   found: ['find', 'founder'],
+  blog: ['content', 'articles'],
   project: ['engagement'],
   engagement: ['project'],
   'wraps up': ['end', 'ends', 'after'],
