@@ -157,7 +157,17 @@ export function answerPart(
     const steps = section.units.filter(
       (u, i) => !u.item && section.units[i - 1]?.line !== u.line && SCHEDULE.test(u.text),
     );
-    if (steps.length >= 3) for (const u of steps) add(u);
+    if (steps.length >= 3) {
+      for (const u of steps) {
+        // A step named by a label only ("Before the session.") goes on to what happens in it,
+        // unless that is already quoted.
+        const next = section.units[section.units.indexOf(u) + 1];
+        const label = words(u.text) <= 4 && next?.line === u.line ? next : undefined;
+        if (label && has(label)) continue;
+        add(u);
+        if (label) add(label);
+      }
+    }
   }
   // Other sentences of the section that state the rarer words asked, in the page's order.
   const rare = asked.filter((w) => w.idf >= 2 && w.weight >= 0.5);
