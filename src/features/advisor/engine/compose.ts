@@ -6,15 +6,9 @@
  */
 import type { ChatSource } from '../contract';
 import type { AdvisorDoc } from '../index/schema';
+import { partConfidence } from './confidence';
 import type { Part, Reading } from './dialogue';
-import {
-  askedWords,
-  coverage,
-  rankUnits,
-  partConfidence,
-  type RankedSection,
-  type RankedUnit,
-} from './rank';
+import { askedWords, coverage, rankUnits, type RankedSection, type RankedUnit } from './rank';
 import { answersAspect, type Aspect } from './query';
 import type { QueryWord, Section } from './search';
 
