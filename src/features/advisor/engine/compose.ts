@@ -51,10 +51,13 @@ const YES_NO = /^(do|does|is|are|should|can|could|will|would|must|may)\b/i;
 
 const words = (text: string) => text.split(/\s+/).length;
 
-/** The units of a list: the items on consecutive lines from `first` on. */
-function listOf(section: Section, first: number): RankedUnit['unit'][] {
+/** The units of a list from `first` on, less the items about a service barred to the visitor. */
+function listOf(section: Section, first: number, barred: readonly string[]): RankedUnit['unit'][] {
   const out = [];
-  for (let i = first; section.units[i]?.item; i++) out.push(section.units[i]!);
+  for (let i = first; section.units[i]?.item; i++) {
+    const item = section.units[i]!;
+    if (!barred.some((name) => item.text.includes(name))) out.push(item);
+  }
   return out;
 }
 
@@ -119,14 +122,15 @@ export function answerPart(
   const afterParagraph = paragraph[paragraph.length - 1]!.unit.index + 1;
   const following = section.units[afterParagraph];
   const wantsList = part.aspects.has('list') && (unit.item || following?.item);
+  // A list asked for is quoted whole; otherwise without a service barred to the visitor.
+  const barred = wantsList ? [] : reading.barred;
   if (unit.item && (wantsList || unit.text.endsWith(':'))) {
-    for (const item of listOf(section, listStart(section, unit.index)).slice(0, LIST_ITEMS)) {
-      add(item);
-    }
+    const items = listOf(section, listStart(section, unit.index), barred);
+    for (const item of items.slice(0, LIST_ITEMS)) add(item);
   } else if (following?.item || FACTS.some((a) => part.aspects.has(a))) {
     // The list after the paragraph, or the section's list of figures for a question about them.
     const start = following?.item ? afterParagraph : section.units.findIndex((u) => u.item);
-    const list = start >= 0 ? listOf(section, start) : [];
+    const list = start >= 0 ? listOf(section, start, barred) : [];
     // An item relevant to the question: it states a rarer word asked, or (for a sentence that
     // introduces figures) the kind of fact asked.
     const relevant = list.filter(
@@ -290,7 +294,9 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
         continue;
       }
       if (paragraph.length) flush();
-      if (list.length === 0 && r.unit.intro && !withLead) {
+      // The list's introduction, unless the reply has just said it.
+      const introduced = said.some((p) => p.unit.text === r.unit.intro);
+      if (list.length === 0 && r.unit.intro && !withLead && !introduced) {
         blocks.push(r.unit.intro);
       }
       list.push(`- ${r.unit.text}`);

@@ -61,6 +61,10 @@ export interface Reading {
   previousReply?: string;
   /** Stems the visitor used about themselves (not about their customers). */
   asker: ReadonlySet<string>;
+  /** Names of the services only for some organizations that this visitor is not offered. */
+  barred: readonly string[];
+  /** Their audience's words ("nonprofit"): terms of a price or discount for others. */
+  outside: ReadonlySet<string>;
 }
 
 /** Each service's names as lists of distinctive stems. */
@@ -341,6 +345,19 @@ export function readConversation(
       followUp,
     });
   });
+  const asker = new Set([
+    ...askerStems(search, message),
+    ...(previousQuestion ? askerStems(search, previousQuestion) : []),
+  ]);
+  // A service only for some organizations, which this visitor neither is nor asks about.
+  const barred = names
+    .map((n) => n.service)
+    .filter(
+      (s) =>
+        s.onlyFor?.length &&
+        !s.onlyFor.some((t) => asker.has(t)) &&
+        !parts.some((p) => p.names && p.subject === s),
+    );
   return {
     message,
     parts,
@@ -348,9 +365,8 @@ export function readConversation(
     asks,
     ...(previousQuestion !== undefined && { previousQuestion }),
     ...(previousReply !== undefined && { previousReply }),
-    asker: new Set([
-      ...askerStems(search, message),
-      ...(previousQuestion ? askerStems(search, previousQuestion) : []),
-    ]),
+    asker,
+    barred: barred.map((s) => s.name),
+    outside: new Set(barred.flatMap((s) => s.onlyFor ?? [])),
   };
 }

@@ -108,8 +108,9 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.4;
     if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
     if (doc.facet === 'overview') p *= 0.6;
-    // Policy and other pages answer fewer of a prospect's questions than the FAQs and services.
-    if (doc.kind === 'page') p *= 0.85;
+    // Policy and other pages answer fewer of a prospect's questions than the FAQs and services
+    // (the home page's blocks, such as the list of services, are not among them).
+    if (doc.kind === 'page' && !doc.url.startsWith('/#')) p *= 0.85;
     if (doc.facet === 'price') p *= money ? 1.4 : 0.7;
     // The service the question names, or a follow-up's service in discussion, answers it.
     if (part.subject && !cheapest) {
@@ -277,8 +278,12 @@ export function unitScore(
   }
   const words = unit.text.split(/\s+/).length;
   if (words < 4 && !unit.item) factor *= 0.5;
-  if (unit.text.endsWith(':')) factor *= 0.8;
+  // A sentence introducing a list answers a question asking for one, and little else.
+  if (unit.text.endsWith(':')) factor *= part.aspects.has('list') ? 1.3 : 0.8;
   if (said(unit, reading)) factor *= 0.5;
+  // A price or discount for an audience the visitor is not part of ("nonprofits receive...").
+  const money = part.aspects.has('price') || part.aspects.has('discount');
+  if (money && [...reading.outside].some((t) => unit.terms.has(t))) factor *= 0.3;
   // "Anything cheaper?": the sentence that states the lowest starting price.
   if (lowest) factor *= 5;
   // A section states its point first.
