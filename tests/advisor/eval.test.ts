@@ -21,7 +21,7 @@ const HELDOUT_TARGET = 0.85;
 const RECALL_AT_3 = 0.9;
 const RECALL_AT_1 = 0.8;
 /** The development set's gate: what it honestly reaches, less a little for noise. */
-const DEVELOPMENT_TARGET = 0.8;
+const DEVELOPMENT_TARGET = 0.78;
 
 const json = readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8');
 // What a cold function pays before its first answer: parsing the index and loading the search.
