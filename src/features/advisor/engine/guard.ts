@@ -114,6 +114,7 @@ export function plainFigures(text: string): string {
 
 const CURRENCY_CODES =
   'eur|gbp|jpy|cny|rmb|inr|krw|mxn|cad|aud|nzd|chf|sek|nok|dkk|brl|zar|rub|try|hkd|sgd|btc|eth|xbt|usdt';
+// cspell:ignore renminbi reais satoshis doesn
 const CURRENCY_WORDS =
   'euros?|pounds? sterling|quid|yen|yuan|renminbi|rupees?|won|pesos?|reais|reals?|francs?|rubles?|roubles?|krona|kronor|lira|bitcoins?|ether|satoshis?|crypto';
 const FOREIGN = new RegExp(
