@@ -1,4 +1,4 @@
 /** POST /api/chat: the AI advisor answers from the site's content (src/features/advisor). */
-import { createChatHandler } from '#features/advisor/advisor.server';
+import { createChatHandler } from '#features/advisor/server/chat.server';
 
 export const chat = createChatHandler();

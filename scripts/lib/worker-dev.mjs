@@ -1,7 +1,7 @@
 // How every local run serves the Worker (`npm start`, `npm run dev`, the end-to-end tests, the
 // benchmark): `wrangler dev --local`, the runtime production uses, offline and with no login.
 // Workers AI is the one binding with no local stand-in; in development the advisor answers
-// without it (src/features/advisor/llm.server.ts).
+// without it (src/features/advisor/server/llm.server.ts).
 
 /** Environment for wrangler: no usage metrics, no download of the Request.cf sample object. */
 export const OFFLINE_ENV = {

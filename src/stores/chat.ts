@@ -25,6 +25,8 @@ export interface ChatEntry {
   local?: boolean;
   /** Still arriving from a streamed reply. */
   streaming?: boolean;
+  /** The server's signature of an advisor reply, sent back with a hand-off to prove its text. */
+  signature?: string;
 }
 
 export const $conversation = atom<ChatEntry[]>([]);

@@ -4,9 +4,9 @@
  * what it states, what it must not say and what kind of reply it is.
  */
 import { performance } from 'node:perf_hooks';
-import { answer, type Advisor } from '../../src/features/advisor/advisor';
+import { answer, type Advisor } from '../../src/features/advisor/engine/advisor';
 import type { ChatMessage } from '../../src/features/advisor/contract';
-import type { AdvisorReply } from '../../src/features/advisor/replies';
+import type { AdvisorReply } from '../../src/features/advisor/engine/types';
 import { leadProblems } from './reading';
 import type { EvalCase, EvalGroup } from './types';
 
@@ -115,6 +115,14 @@ export interface Evaluation {
   results: CaseResult[];
   passRate: number;
   byGroup: Record<string, { passed: number; total: number }>;
+  /**
+   * Declines of questions the site answers (expect answer or recommend, reply declined), and
+   * answers to questions it does not (expect decline, reply did not decline).
+   */
+  falseDeclines: number;
+  falseAnswers: number;
+  /** Pass rate by the reply's confidence, for seeing whether it means what it says. */
+  calibration: { from: number; to: number; total: number; passed: number }[];
   /** Median and 95th percentile time to answer, in milliseconds. */
   latency: { p50: number; p95: number };
   /**
@@ -137,29 +145,67 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
   const ranks = results.flatMap((r) => (r.sectionRank === undefined ? [] : [r.sectionRank]));
   const within = (k: number) =>
     ranks.filter((rank) => rank > 0 && rank <= k).length / Math.max(1, ranks.length);
+  const expected = new Map(cases.map((c) => [c.id, c.expect]));
+  const answerable = (r: CaseResult) => ['answer', 'recommend'].includes(expected.get(r.id)!);
+  const bins = [0, 0.3, 0.5, 0.7, 0.9, 1.01];
+  const calibration = bins.slice(0, -1).map((from, i) => {
+    const inBin = results.filter(
+      (r) => r.reply.confidence >= from && r.reply.confidence < bins[i + 1]!,
+    );
+    return {
+      from,
+      to: Math.min(1, bins[i + 1]!),
+      total: inBin.length,
+      passed: inBin.filter((r) => r.passed).length,
+    };
+  });
   return {
     results,
     passRate: results.filter((r) => r.passed).length / Math.max(1, results.length),
     byGroup,
+    falseDeclines: results.filter((r) => answerable(r) && r.reply.kind === 'decline').length,
+    falseAnswers: results.filter(
+      (r) => expected.get(r.id) === 'decline' && r.reply.kind !== 'decline',
+    ).length,
+    calibration,
     latency: { p50: at(0.5), p95: at(0.95) },
     sectionRecall: { cases: ranks.length, at1: within(1), at3: within(3) },
   };
 }
 
-/** A Markdown report: the pass rate by group and every failure with its reasons. */
-export function report(e: Evaluation): string {
+/**
+ * A Markdown report of one set: the pass rate by group, section recall, false declines and
+ * answers, calibration, and (unless `failures` is false) every failure with its reasons.
+ */
+export function report(e: Evaluation, name = 'Advisor evaluation', failures = true): string {
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
   const lines = [
-    `Advisor evaluation: ${e.results.filter((r) => r.passed).length}/${e.results.length} passed (${pct(e.passRate)}); answer time p50 ${e.latency.p50.toFixed(2)} ms, p95 ${e.latency.p95.toFixed(2)} ms`,
+    `${name}: ${e.results.filter((r) => r.passed).length}/${e.results.length} passed (${pct(e.passRate)}); answer time p50 ${e.latency.p50.toFixed(2)} ms, p95 ${e.latency.p95.toFixed(2)} ms`,
     '',
-    '| group | passed |',
-    '| --- | --- |',
-    ...Object.entries(e.byGroup).map(([g, { passed, total }]) => `| ${g} | ${passed}/${total} |`),
+    '| group | passed | rate |',
+    '| --- | --- | --- |',
+    ...Object.entries(e.byGroup).map(
+      ([g, { passed, total }]) => `| ${g} | ${passed}/${total} | ${pct(passed / total)} |`,
+    ),
   ];
   const { cases, at1, at3 } = e.sectionRecall;
   if (cases > 0) {
     lines.push('', `Section recall over ${cases} cases: @1 ${pct(at1)}, @3 ${pct(at3)}`);
   }
+  lines.push(
+    '',
+    `False declines (a question the site answers, declined): ${e.falseDeclines}; false answers (a question it does not answer, answered): ${e.falseAnswers}`,
+    '',
+    '| confidence | cases | passed |',
+    '| --- | --- | --- |',
+    ...e.calibration
+      .filter((b) => b.total > 0)
+      .map(
+        (b) =>
+          `| ${b.from.toFixed(1)}-${b.to.toFixed(1)} | ${b.total} | ${pct(b.passed / b.total)} |`,
+      ),
+  );
+  if (!failures) return lines.join('\n');
   const failed = e.results.filter((r) => !r.passed);
   if (failed.length) {
     lines.push('', 'Failures:');

@@ -30,12 +30,17 @@ test('asking for a person offers the questionnaire and an email hand-off that be
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
 
-  // One lead of kind chat, from the home page, with the conversation, and one email about it.
+  // One lead of kind chat, from the home page, with the conversation (the advisor's turn checked
+  // against the signature the chat route gave it), and one email about it.
   const mine = await deliveredLeads(page.request, (l) => l.email === address);
   expect(mine[0]).toMatchObject({ kind: 'chat', source: 'home', notify_attempts: 1 });
   expect(mine[0].transcript).toEqual([
     { role: 'user', content: 'Can I talk to a real person?' },
-    { role: 'assistant', content: expect.stringContaining('Happy to put you in touch') },
+    {
+      role: 'assistant',
+      content: expect.stringContaining('Happy to put you in touch'),
+      verified: true,
+    },
   ]);
   const sent = await sentEmails(page.request);
   const emails = sent.filter((m: { key: string }) => m.key === `lead-${mine[0].id}`);

@@ -167,10 +167,9 @@ test.describe('conversation', () => {
     await c.ask('How much is the Discovery Workshop?');
     const reply = c.log.getByText(/starts at/);
     await expect(reply).toContainText('$750');
-    await expect(c.log.getByRole('link', { name: 'Discovery Workshop' })).toHaveAttribute(
-      'href',
-      '/services/discovery-workshop#investment-heading',
-    );
+    await expect(
+      c.log.getByRole('link', { name: 'Discovery Workshop price' }).first(),
+    ).toHaveAttribute('href', '/services/discovery-workshop#investment-heading');
     await expectNoSeriousA11yViolations(page);
   });
 });

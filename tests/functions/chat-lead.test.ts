@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signReply } from '../../src/features/advisor/server/signature.server';
 import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import type { Env } from '#server/env';
@@ -10,15 +11,25 @@ import {
   type SupabaseServer,
 } from './harness';
 
-const transcript = [
-  { role: 'user', content: 'What does the Discovery Workshop include?' },
-  {
-    role: 'assistant',
-    content: 'A 2-3 hour session and a written report within 48 hours.\nWant a person to reply?',
-  },
-  { role: 'user', content: 'Yes please, email me.' },
-];
-const handOff = { email: '  pat@example.org ', name: 'Pat Kim', transcript, page: 'home' };
+/** The secret the chat route signs its replies with in these tests. */
+const SECRET = 'test-signing-secret-of-at-least-32-characters';
+const REPLY = 'A 2-3 hour session and a written report within 48 hours.\nWant a person to reply?';
+
+let transcript: { role: string; content: string; signature?: string }[];
+let handOff: { email: string; name: string; transcript: typeof transcript; page: string };
+/** The transcript as stored: the signature checked and recorded as `verified`. */
+let stored: { role: string; content: string; verified?: boolean }[];
+
+beforeAll(async () => {
+  const signature = (await signReply(SECRET, REPLY))!;
+  transcript = [
+    { role: 'user', content: 'What does the Discovery Workshop include?' },
+    { role: 'assistant', content: REPLY, signature },
+    { role: 'user', content: 'Yes please, email me.' },
+  ];
+  handOff = { email: '  pat@example.org ', name: 'Pat Kim', transcript, page: 'home' };
+  stored = [transcript[0]!, { role: 'assistant', content: REPLY, verified: true }, transcript[2]!];
+});
 
 let db: SupabaseServer;
 let mail: ResendServer;
@@ -44,6 +55,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   handler = isolate();
   ({ db, mail, env } = await startLeadSinks());
+  env = { ...env, ADVISOR_SIGNING_SECRET: SECRET } as Env;
 });
 
 afterEach(async () => {
@@ -65,7 +77,7 @@ describe('POST /api/chat/lead', () => {
         name: 'Pat Kim',
         email: 'pat@example.org',
         source: 'home',
-        transcript,
+        transcript: stored,
         company: null,
         priorities: null,
         idempotency_key: 'chat-1',
@@ -104,6 +116,42 @@ describe('POST /api/chat/lead', () => {
         `Lead id: ${id}`,
       ].join('\n'),
     );
+  });
+
+  it('marks an advisor turn whose text the advisor did not sign as not verified, in the row and the email', async () => {
+    const forged = [
+      transcript[0]!,
+      // The signed reply, edited in the browser.
+      { ...transcript[1]!, content: 'Advisor: 90% off, free for you.' },
+      // A turn with no signature at all, and one with another reply's signature.
+      { role: 'assistant', content: 'Everything is free this month.' },
+      {
+        role: 'assistant',
+        content: 'We guarantee first place.',
+        signature: transcript[1]!.signature,
+      },
+    ];
+    const res = await post({ ...handOff, transcript: forged }, 'chat-forged');
+    expect(res.status).toBe(200);
+    expect(db.leads[0]!.transcript).toEqual([
+      transcript[0],
+      { role: 'assistant', content: 'Advisor: 90% off, free for you.', verified: false },
+      { role: 'assistant', content: 'Everything is free this month.', verified: false },
+      { role: 'assistant', content: 'We guarantee first place.', verified: false },
+    ]);
+    const text = mail.sent[0]!.message.text as string;
+    expect(text).toContain(
+      'Advisor (not verified: the advisor did not send this text):\n  Advisor: 90% off',
+    );
+    expect(text).not.toMatch(/^Advisor:\n {2}Advisor: 90% off/m);
+  });
+
+  it('marks every advisor turn as not verified in production without a signing secret, and says why in the log', async () => {
+    const res = await post(handOff, 'chat-unsigned', {
+      env: { ...env, ADVISOR_SIGNING_SECRET: undefined } as Env,
+    });
+    expect(res.status).toBe(200);
+    expect(db.leads[0]!.transcript[1]).toMatchObject({ role: 'assistant', verified: false });
   });
 
   it('takes a hand-off without a name or a page', async () => {
@@ -154,6 +202,11 @@ describe('POST /api/chat/lead', () => {
         { ...handOff, transcript: [{ role: 'system', content: 'obey' }] },
         'transcript.0.role',
         'role must be "user" or "assistant".',
+      ],
+      [
+        { ...handOff, transcript: [{ role: 'assistant', content: 'Hi', signature: 'forged' }] },
+        'transcript.0.signature',
+        'signature is not a reply signature.',
       ],
       [{ ...handOff, page: 'https://evil.example' }, 'page', 'Use a page slug.'],
       [

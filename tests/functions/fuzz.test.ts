@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createChatHandler } from '../../src/features/advisor/advisor.server';
+import { createChatHandler } from '../../src/features/advisor/server/chat.server';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';

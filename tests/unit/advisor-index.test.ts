@@ -9,9 +9,10 @@ import {
   advisorArticles,
   buildAdvisorIndex,
   type AdvisorSources,
-} from '../../src/features/advisor/index-builder';
-import { mdxSections } from '../../src/features/advisor/mdx-sections';
-import { AdvisorSearch } from '../../src/features/advisor/search';
+} from '../../src/features/advisor/index/build';
+import { mdxSections } from '../../src/features/advisor/index/mdx-sections';
+import { SectionSearch } from '../../src/features/advisor/engine/search';
+import { queryWords } from '../../src/features/advisor/engine/query';
 
 const service = {
   id: 'data-insights',
@@ -146,11 +147,55 @@ const sources: AdvisorSources = {
       text: 'Scores for one page from PageSpeed Insights. Free, no sign-up.',
     },
   ],
+  mdxPages: [
+    {
+      url: '/privacy',
+      title: 'Privacy Policy',
+      body: [
+        '## 8. Data Retention',
+        '',
+        '- **Analytics data** is kept for 26 months.',
+        '',
+        '## 12. Contact Us',
+        '',
+        'Write to {site.legalName} at the address below.',
+        '',
+        '<DataController />',
+      ].join('\n'),
+      headings: [
+        { depth: 2, slug: '8-data-retention', text: '8. Data Retention' },
+        { depth: 2, slug: '12-contact-us', text: '12. Contact Us' },
+      ],
+      rendering: {
+        components: { DataController: 'Privacy requests: privacy@example.com.' },
+        expressions: { 'site.legalName': 'Test Consulting LLC' },
+      },
+    },
+  ],
 };
 
 describe('advisor index', () => {
   const index = buildAdvisorIndex(sources);
   const doc = (id: string) => index.docs.find((d) => d.id === id);
+
+  it('indexes a standalone page by section, with what its components and expressions show', () => {
+    expect(doc('page/privacy#8-data-retention')).toMatchObject({
+      url: '/privacy#8-data-retention',
+      title: 'Data Retention',
+      context: 'Privacy Policy',
+      text: '- Analytics data is kept for 26 months.',
+    });
+    expect(doc('page/privacy#12-contact-us')?.text).toBe(
+      'Write to Test Consulting LLC at the address below.\nPrivacy requests: privacy@example.com.',
+    );
+  });
+
+  it('lists the services with their starting prices, and the team', () => {
+    expect(doc('services')).toMatchObject({ url: '/#services' });
+    expect(doc('services')?.text).toContain('- Data Insights & Analytics: from $4,000.');
+    expect(doc('team')).toMatchObject({ url: '/consultants', kind: 'team' });
+    expect(doc('team')?.text).toContain('Our consultants are Alex Example (Principal).');
+  });
 
   it("indexes other pages' introductions at their address", () => {
     expect(doc('page/audit')).toMatchObject({
@@ -174,7 +219,6 @@ describe('advisor index', () => {
         startingPrice: 4000,
         range: [4000, 12000],
         scope: ['3-5 dashboards', '60 days of support'],
-        support: ['60 days of support'],
         priceUrl: '/services/data-insights#investment-heading',
       },
     ]);
@@ -237,13 +281,14 @@ describe('advisor index', () => {
   });
 
   it('serialises a search index that loads and finds the section that answers', () => {
-    const search = AdvisorSearch.load(JSON.parse(JSON.stringify(index.search)), index.docs);
-    const [hit] = search.search('should deleted pages return 410?');
-    expect(hit?.doc.url).toBe('/articles/server-errors-guide#404-and-410-the-page-is-gone');
-    expect(hit?.coverage).toBeGreaterThan(0.5);
-    // Typos still find it; a question about something else covers nothing.
-    expect(search.search('dashbords')[0]?.doc.service).toBe('data-insights');
-    expect(search.search('weather in paris')[0]?.coverage ?? 0).toBe(0);
+    const search = SectionSearch.load(JSON.parse(JSON.stringify(index.search)), index.docs);
+    const ask = (q: string) => search.search(queryWords(search, q));
+    const [hit] = ask('should deleted pages return 410?');
+    expect(hit?.section.doc.url).toBe('/articles/server-errors-guide#404-and-410-the-page-is-gone');
+    // A typo of a word the site uses is read as that word; a question about something the site
+    // never mentions finds nothing.
+    expect(ask('dashbords')[0]?.section.doc.service).toBe('data-insights');
+    expect(ask('weather in paris')).toEqual([]);
   });
 });
 

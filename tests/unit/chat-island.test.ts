@@ -7,8 +7,8 @@ import {
   readReply,
   requestMessages,
   type ReplyProgress,
-} from '../../src/features/advisor/conversation';
-import { sendChatLead, transcript } from '../../src/features/advisor/handoff';
+} from '../../src/features/advisor/ui/conversation';
+import { sendChatLead, transcript } from '../../src/features/advisor/ui/handoff';
 import {
   $conversation,
   CONVERSATION_LIMIT,
@@ -17,8 +17,11 @@ import {
   readStored,
   type ChatEntry,
 } from '../../src/stores/chat';
-import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/markdown';
+import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/ui/markdown';
 import { parseChatRequest } from '../../src/features/advisor/contract';
+
+/** A well-formed reply signature (the island keeps it; only the server can check it). */
+const SIGNED = `v1.0123456789abcdef.1767225600000.${'A'.repeat(43)}`;
 
 describe('safeHref: the spec protocols and relative links only', () => {
   it.each([
@@ -206,6 +209,14 @@ describe('conversation', () => {
     expect(readReply(null)).toBeNull();
   });
 
+  it("keeps a reply's signature with it, and drops one that is not a signature", () => {
+    expect(readReply({ content: 'A', signature: SIGNED })).toEqual({
+      content: 'A',
+      signature: SIGNED,
+    });
+    expect(readReply({ content: 'A', signature: 'v1.forged' })).toEqual({ content: 'A' });
+  });
+
   it('gives the spec messages for failures, and posts the history asking for a stream', async () => {
     const f = fetcher(
       new Response('{"content":"Hi"}', { headers: { 'Content-Type': 'application/json' } }),
@@ -235,7 +246,10 @@ describe('conversation', () => {
         ['delta', { content: 'starts at $750.' }],
         [
           'done',
-          { sources: [{ title: 'Discovery Workshop', url: '/services/discovery-workshop' }] },
+          {
+            sources: [{ title: 'Discovery Workshop', url: '/services/discovery-workshop' }],
+            signature: SIGNED,
+          },
         ],
       ]),
     );
@@ -245,6 +259,7 @@ describe('conversation', () => {
       reply: {
         content: 'The workshop starts at $750.',
         sources: [{ title: 'Discovery Workshop', url: '/services/discovery-workshop' }],
+        signature: SIGNED,
       },
     });
   });
@@ -303,9 +318,22 @@ describe('the conversation store', () => {
 describe('the hand-off to a person', () => {
   const entries: ChatEntry[] = [
     { id: 1, role: 'user', content: 'Can I talk to a person?' },
-    { id: 2, role: 'assistant', content: 'Happy to put you in touch.', handoff: true },
+    {
+      id: 2,
+      role: 'assistant',
+      content: 'Happy to put you in touch.',
+      handoff: true,
+      signature: SIGNED,
+    },
     { id: 3, role: 'assistant', content: CONNECTION_ERROR, local: true },
   ];
+
+  it("sends each advisor reply with the server's signature", () => {
+    expect(transcript(entries)).toEqual([
+      { role: 'user', content: 'Can I talk to a person?' },
+      { role: 'assistant', content: 'Happy to put you in touch.', signature: SIGNED },
+    ]);
+  });
 
   it('sends the email and the transcript, without the local errors, with one key per lead', async () => {
     const calls: RequestInit[] = [];

@@ -45,6 +45,7 @@ describe('reading leads', () => {
       company: null,
       transcript: [
         { role: 'user', content: 'Call me' },
+        { role: 'assistant', content: '90% off', verified: false },
         { role: 'system', content: 'dropped' },
         'junk',
       ],
@@ -57,7 +58,10 @@ describe('reading leads', () => {
     });
     expect(leads[1]).toMatchObject({
       kind: 'chat',
-      transcript: [{ role: 'user', content: 'Call me' }],
+      transcript: [
+        { role: 'user', content: 'Call me' },
+        { role: 'assistant', content: '90% off', verified: false },
+      ],
     });
     expect(parseInboxLeads({ rows: [] })).toEqual([]);
   });
@@ -147,9 +151,12 @@ describe('the CSV export', () => {
       transcript: [
         { role: 'user', content: 'Hi' },
         { role: 'assistant', content: '-5% off?' },
+        { role: 'assistant', content: 'Free!', verified: false },
       ],
     };
-    expect(leadsCsv([chat])).toContain('"Visitor: Hi\nAdvisor: -5% off?"');
+    expect(leadsCsv([chat])).toContain(
+      '"Visitor: Hi\nAdvisor: -5% off?\nAdvisor (not verified): Free!"',
+    );
   });
 });
 

@@ -33,10 +33,11 @@ export const INBOX_COLUMNS = [
   'contacted_at',
 ].join(',');
 
-/** One message of a chat hand-off. */
+/** One message of a chat hand-off; `verified: false` for an advisor turn the advisor did not send. */
 export interface InboxMessage {
   role: 'user' | 'assistant';
   content: string;
+  verified?: boolean;
 }
 
 /** A lead as the inbox shows it. */
@@ -67,7 +68,13 @@ function transcriptOf(value: unknown): InboxMessage[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((m: Record<string, unknown>) =>
     (m?.role === 'user' || m?.role === 'assistant') && typeof m.content === 'string'
-      ? [{ role: m.role, content: m.content }]
+      ? [
+          {
+            role: m.role,
+            content: m.content,
+            ...(typeof m.verified === 'boolean' && { verified: m.verified }),
+          },
+        ]
       : [],
   );
 }
@@ -162,7 +169,12 @@ const SPEAKER = { user: 'Visitor', assistant: 'Advisor' } as const;
 
 /** The conversation of a chat lead as plain lines. */
 export function transcriptText(messages: readonly InboxMessage[]): string {
-  return messages.map((m) => `${SPEAKER[m.role]}: ${m.content}`).join('\n');
+  return messages
+    .map(
+      (m) =>
+        `${SPEAKER[m.role]}${m.role === 'assistant' && m.verified === false ? ' (not verified)' : ''}: ${m.content}`,
+    )
+    .join('\n');
 }
 
 /** The export's columns, in order: heading and value. */

@@ -77,14 +77,24 @@ export interface ChatReply {
   sources?: ChatSource[];
   /** Offer to put the visitor in touch with a person (the questionnaire, the email form). */
   handoff?: boolean;
+  /**
+   * The server's signature of this reply (`v1.<id>.<issued>.<mac>`, see
+   * server/signature.server.ts): the island keeps it with the message and sends it back with a
+   * hand-off, so the firm can tell the advisor's own words from edited ones. Absent when the
+   * server has no signing secret.
+   */
+  signature?: string;
 }
+
+/** A reply signature as the island accepts and sends it back. */
+export const SIGNATURE_PATTERN = /^v1\.[A-Za-z0-9_-]{8,64}\.\d{1,16}\.[A-Za-z0-9_-]{43}$/;
 
 /**
  * The events of a streamed reply, in `text/event-stream` form (`event: <name>`, `data: <JSON>`):
  * - delta `{content}`: the next words, appended to the reply;
  * - replace `ChatReply`: the reply so far is withdrawn and this one stands instead (a model's
  *   reply named a price the site does not state);
- * - done `{sources?, handoff?}`: the reply is complete;
+ * - done `{sources?, handoff?, signature?}`: the reply is complete, and signed;
  * - error `{message}`: the reply broke off; what arrived stays, followed by the error message.
  * A stream that ends without `done` or `replace` broke off too.
  */

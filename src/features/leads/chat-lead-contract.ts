@@ -4,8 +4,8 @@
  *
  * Request: `POST /api/chat/lead`, `Content-Type: application/json`, header
  * `Idempotency-Key: <1-128 letters, digits or - _ . :>` (reuse it when retrying the same
- * hand-off), body {@link ChatLeadRequest}: `{ email, name?, transcript: [{ role, content }],
- * page? }`.
+ * hand-off), body {@link ChatLeadRequest}: `{ email, name?, transcript: [{ role, content,
+ * signature? }], page? }`; each advisor message carries the signature the chat route gave it.
  *
  * Answer: `200 {ok: true, id}` once the lead is stored or emailed (the same id for every retry
  * with the key); `400` with `error.fields` for a body that does not fit; `403` from another
@@ -17,7 +17,7 @@
  * questionnaire's (./contract.ts).
  */
 import * as z from 'zod/mini';
-import { chatMessageSchema } from '../advisor/contract';
+import { SIGNATURE_PATTERN, chatMessageSchema } from '../advisor/contract';
 import { leadEmailSchema, leadSourceSchema, plainText } from './contract';
 import { ANSWER_LIMITS } from './fields';
 
@@ -31,10 +31,14 @@ export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
 
 /**
  * One message of the conversation: the chat's own message rule (role, 1-2,000 characters),
- * and text fit to store (no control characters or bidirectional overrides).
+ * text fit to store (no control characters or bidirectional overrides), and for an advisor
+ * reply the signature the chat route gave it, which the hand-off route checks.
  */
 export const transcriptMessageSchema = z.extend(chatMessageSchema, {
   content: chatMessageSchema.shape.content.check(plainText(true)),
+  signature: z.optional(
+    z.string().check(z.regex(SIGNATURE_PATTERN, { error: 'signature is not a reply signature.' })),
+  ),
 });
 
 /** The body of POST /api/chat/lead. */
@@ -67,8 +71,16 @@ export const chatLeadRequestSchema = z.object({
 /** What the chat island posts. */
 export type ChatLeadRequest = z.input<typeof chatLeadRequestSchema>;
 
-/** One message of a stored transcript. */
-export type TranscriptMessage = z.output<typeof transcriptMessageSchema>;
+/**
+ * One message of a stored transcript. An advisor message says whether its signature matched
+ * its text (`verified`): one that did not is shown as not verified in the email and the inbox.
+ * Leads stored before signatures have no `verified`.
+ */
+export interface TranscriptMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  verified?: boolean;
+}
 
 /** The successful answer of POST /api/chat/lead (the questionnaire's shape). */
 export interface ChatLeadAccepted {

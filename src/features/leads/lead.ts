@@ -113,7 +113,11 @@ export function fromLeadRow(row: LeadRow): Lead {
       kind: 'chat',
       email: row.email,
       name: text(row.name) ? row.name : null,
-      transcript: row.transcript.map((m) => ({ role: m.role, content: m.content })),
+      transcript: row.transcript.map((m) => ({
+        role: m.role,
+        content: m.content,
+        ...(typeof m.verified === 'boolean' && { verified: m.verified }),
+      })),
       source,
     };
   }

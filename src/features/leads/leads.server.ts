@@ -193,18 +193,22 @@ export interface LeadHandlerOptions {
   retryWaitMs?: number;
 }
 
+/** A validated lead, and a check to pass before it is delivered. */
+export interface LeadParse<E extends Env> {
+  lead: Lead;
+  verify?: (context: { request: Request; env: E; timeoutMs: number }) => Promise<void>;
+}
+
 /** What a lead route adds to the shared flow. */
 export interface LeadRoute<E extends Env> {
   /** Body size limit in bytes. */
   bodyLimit?: number;
   /**
-   * Validates the body (throwing the 400) and answers the lead, and optionally a check to pass
-   * before it is delivered (Turnstile), run once per Idempotency-Key.
+   * Validates the body (throwing the 400) and answers the lead (the chat hand-off checks its
+   * advisor turns' signatures here), and optionally a check to pass before it is delivered
+   * (Turnstile), run once per Idempotency-Key.
    */
-  parse(body: unknown): {
-    lead: Lead;
-    verify?: (context: { request: Request; env: E; timeoutMs: number }) => Promise<void>;
-  };
+  parse(body: unknown, env: E): LeadParse<E> | Promise<LeadParse<E>>;
 }
 
 /**
@@ -223,7 +227,7 @@ export function createLeadHandler<E extends Env>(
     // Read once: the honeypot is checked before the body is validated.
     const body = await readJson(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
     if (honeypotFilled(body)) return json({ ok: true, id: crypto.randomUUID() });
-    const { lead, verify } = route.parse(body);
+    const { lead, verify } = await route.parse(body, env);
     const delivered = await recent.run(key, leadFingerprint(lead), async () => {
       await verify?.({ request, env, timeoutMs });
       return acceptLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });

@@ -44,6 +44,16 @@ function questionnaireLines(lead: QuestionnaireLead): string[] {
 /** Who said a transcript message, in the email. */
 const SPEAKER = { user: 'Visitor', assistant: 'Advisor' } as const;
 
+/**
+ * How a transcript message is headed: an advisor turn whose signature did not match its text
+ * was edited or made up in the visitor's browser, so it is marked as not verified.
+ */
+export function speaker(m: ChatLead['transcript'][number]): string {
+  return m.role === 'assistant' && m.verified === false
+    ? 'Advisor (not verified: the advisor did not send this text)'
+    : SPEAKER[m.role];
+}
+
 function chatLines(lead: ChatLead): string[] {
   return [
     'A visitor asked for a reply from a person in the website chat.',
@@ -53,9 +63,14 @@ function chatLines(lead: ChatLead): string[] {
     `Chat opened on: ${lead.source ?? 'page not given'}`,
     '',
     `Conversation (${lead.transcript.length} message${lead.transcript.length === 1 ? '' : 's'}):`,
+    ...(lead.transcript.some((m) => m.verified === false)
+      ? [
+          'Advisor turns marked "not verified" were changed in the visitor\'s browser: they are not what the advisor said.',
+        ]
+      : []),
     ...lead.transcript.flatMap((m) => [
       '',
-      `${SPEAKER[m.role]}:`,
+      `${speaker(m)}:`,
       ...m.content.split(/\r\n?|\n/).map((line) => (line ? `  ${line}` : '')),
     ]),
   ];

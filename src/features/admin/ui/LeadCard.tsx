@@ -94,6 +94,14 @@ export default function LeadCard({ lead, busy, onContacted, onResend, onDelete }
                 }`}
               >
                 <span className="font-semibold">{m.role === 'user' ? 'Visitor' : 'Advisor'}: </span>
+                {m.role === 'assistant' && m.verified === false && (
+                  <span
+                    className={`badge mr-1 ${BADGE.red}`}
+                    title="Changed in the visitor's browser: the advisor did not send this text"
+                  >
+                    not verified
+                  </span>
+                )}
                 {m.content}
               </li>
             ))}

@@ -1,7 +1,7 @@
 /** One message of the chat: the visitor's as typed, the advisor's as safe Markdown with sources. */
 import { useId } from 'react';
 import { rememberOpenChat, type ChatEntry } from '../../../stores/chat';
-import { safeHref } from '../markdown';
+import { safeHref } from './markdown';
 import HandoffCard from './HandoffCard';
 import Markdown from './Markdown';
 

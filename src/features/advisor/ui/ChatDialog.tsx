@@ -10,7 +10,7 @@ import { $conversation, addEntry, clearConversation, updateEntry } from '../../.
 import { useMounted } from '../../../lib/use-mounted';
 import { $chat, closeChat } from '../../../stores/ui';
 import { CHAT_MESSAGE_MAX } from '../contract';
-import { askAdvisor, canSend, welcomeMessage } from '../conversation';
+import { askAdvisor, canSend, welcomeMessage } from './conversation';
 import ChatBubble from './ChatBubble';
 
 export interface ChatDialogProps {

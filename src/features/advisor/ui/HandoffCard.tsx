@@ -6,7 +6,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { $conversation } from '../../../stores/chat';
 import { openQuestionnaire } from '../../../stores/ui';
-import { HandoffError, sendChatLead } from '../handoff';
+import { HandoffError, sendChatLead } from './handoff';
 
 /** The reply promise of the questionnaire (SPEC), which the same people answer. */
 const SENT = "Thank you! We've received your email and will be in touch within 24 hours.";

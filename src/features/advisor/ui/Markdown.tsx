@@ -1,6 +1,6 @@
 /** Renders an advisor reply parsed by markdown.ts. Text is escaped by React; no HTML is injected. */
 import type { ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from '../markdown';
+import { parseMarkdown, type Block, type Inline } from './markdown';
 
 export interface MarkdownProps {
   text: string;

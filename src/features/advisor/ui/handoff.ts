@@ -4,23 +4,30 @@
  * pipeline as the questionnaire. Each attempt carries an Idempotency-Key; retrying the same
  * email reuses it, so a lead whose answer was lost on the way back is not sent twice.
  */
-import type { ChatEntry } from '../../stores/chat';
+import type { ChatEntry } from '../../../stores/chat';
 import {
   CHAT_LEAD_ENDPOINT,
   TRANSCRIPT_MAX_MESSAGES,
   type ChatLeadRequest,
-} from '../leads/chat-lead-contract';
-import { CHAT_MESSAGE_MAX } from './contract';
+} from '../../leads/chat-lead-contract';
+import { CHAT_MESSAGE_MAX } from '../contract';
 
 /** The chat lives on the home page; its leads name it as their page, as the questionnaire does. */
 const CHAT_PAGE = 'home';
 
-/** What the person who replies reads: the conversation as it happened (errors left out). */
+/**
+ * What the person who replies reads: the conversation as it happened (errors left out), each
+ * advisor reply with the server's signature, which the hand-off route checks.
+ */
 export function transcript(entries: readonly ChatEntry[]): ChatLeadRequest['transcript'] {
   return entries
     .filter((e) => !e.local && e.content.trim() !== '')
     .slice(-TRANSCRIPT_MAX_MESSAGES)
-    .map((e) => ({ role: e.role, content: e.content.slice(0, CHAT_MESSAGE_MAX) }));
+    .map((e) => ({
+      role: e.role,
+      content: e.content.slice(0, CHAT_MESSAGE_MAX),
+      ...(e.role === 'assistant' && e.signature && { signature: e.signature }),
+    }));
 }
 
 /** Why a hand-off failed; the form keeps the address so the visitor can try again. */

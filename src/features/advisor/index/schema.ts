@@ -1,11 +1,11 @@
 /**
  * What the advisor knows: the shape of /advisor-index.json, which the build writes from the
- * content collections (index-builder.ts) and the chat function reads (advisor.server.ts).
- * Documents are sections of the site, each linked to the exact place it is shown.
+ * content collections (build.ts) and the chat route reads (server/chat.server.ts). Documents are
+ * sections of the site, each linked to the exact place it is shown.
  */
 
 /** Bumped when the shape changes, so a function never reads an index it does not understand. */
-export const ADVISOR_INDEX_VERSION = 2;
+export const ADVISOR_INDEX_VERSION = 3;
 
 /** Public path of the built index. Only the chat function reads it. */
 export const ADVISOR_INDEX_PATH = '/advisor-index.json';
@@ -27,7 +27,8 @@ export type ServiceFacet =
   | 'requirements'
   | 'details';
 
-export type DocKind = 'service' | 'faq' | 'article' | 'consultant' | 'contact' | 'firm' | 'page';
+export type DocKind =
+  'service' | 'faq' | 'article' | 'consultant' | 'team' | 'contact' | 'firm' | 'page';
 
 /** One retrievable section of the site. */
 export interface AdvisorDoc {
@@ -40,13 +41,15 @@ export interface AdvisorDoc {
   page: string;
   /** The section's heading; for FAQ items, the question. */
   title: string;
-  /** The heading above it (for a `###` section) or the article it belongs to. */
+  /** The heading above it (for a `###` section) or the article or service it belongs to. */
   context?: string;
   /**
    * Plain text: one paragraph per line; list items and table rows start with "- ", so a list
-   * can be quoted whole.
+   * can be quoted whole. A line ending with ":" introduces the list under it.
    */
   text: string;
+  /** Search words the page declares for itself (a service's or article's keywords). */
+  keywords?: string;
   /** For service documents: the service's id and the part of the page. */
   service?: string;
   facet?: ServiceFacet;
@@ -66,13 +69,17 @@ export interface ServiceFacts {
   summary?: string;
   /** First paragraph of "Who this is for". */
   audience?: string;
+  /**
+   * When the service is only for one kind of organization (its name says whom it is for, as
+   * "Nonprofit Support" does): words of its audience, one of which a visitor must use about
+   * themselves before it is recommended to them.
+   */
+  onlyFor?: string[];
   startingPrice?: number;
   range?: [number, number];
   /** What the starting price includes, as listed. */
   scope?: string[];
   note?: string;
-  /** Scope items about support or monitoring after the work ("6 months of support"). */
-  support?: string[];
   /** Where the price block is shown. */
   priceUrl?: string;
 }
@@ -81,12 +88,6 @@ export interface ContactFacts {
   label: string;
   email: string;
   description: string;
-}
-
-/** The contact directory: its intro (what a writer can expect) and its addresses. */
-export interface ContactDirectory {
-  intro: string;
-  contacts: ContactFacts[];
 }
 
 export interface FirmFacts {
@@ -101,9 +102,12 @@ export interface FirmFacts {
 export interface AdvisorIndex {
   version: typeof ADVISOR_INDEX_VERSION;
   firm: FirmFacts;
+  /** The contact directory's addresses, then the privacy contact. */
   contacts: ContactFacts[];
   /** The contact directory's intro, e.g. when a person replies. */
   contactIntro: string;
+  /** What the questionnaire promises (the consultation block's text). */
+  consultation: string;
   services: ServiceFacts[];
   docs: AdvisorDoc[];
   search: unknown;

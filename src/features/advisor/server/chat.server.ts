@@ -1,13 +1,19 @@
 /**
  * The chat advisor's server side, for POST /api/chat: loads the built index once per isolate
- * (through the Pages static-asset binding), then answers with the built-in advisor, or with a
+ * (through the static-asset binding), then answers with the built-in advisor, or with a
  * language model grounded in the same retrieval (Workers AI, or an OpenAI-compatible API),
- * streamed when the client asks for `text/event-stream`. A model's reply is checked sentence by
- * sentence: one that names a price or discount the site does not state is withdrawn and the
- * built-in answer stands instead.
+ * streamed when the client asks for `text/event-stream`. A model's reply passes the guard
+ * sentence by sentence (stream.server.ts). Every reply is signed (signature.server.ts), so the
+ * chat hand-off can tell the advisor's own turns from edited ones.
  */
 import type { RouteContext, RouteHandler } from '#server/env';
 import { HttpError, fieldErrors, json, readJson } from '#server/http';
+import { parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
+import { answer, prepareAdvisor, type Advisor } from '../engine/advisor';
+import { grounding } from '../engine/grounding';
+import { statedFacts } from '../engine/guard';
+import type { AdvisorReply } from '../engine/types';
+import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../index/schema';
 import {
   LlmError,
   llmProvider,
@@ -16,22 +22,17 @@ import {
   type LlmMessage,
   type LlmProvider,
 } from './llm.server';
-import { answer, prepareAdvisor, type Advisor } from './advisor';
-import { parseChatRequest, type ChatEvent, type ChatReply } from './contract';
-import { grounding } from './grounding';
-import { statedFacts, unstatedClaim, type StatedFacts } from './guard';
-import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from './knowledge';
-import type { AdvisorReply } from './replies';
+import { signReply, signingSecret, type SigningEnv } from './signature.server';
+import { guardedReply } from './stream.server';
 
 /** The Pages static-asset binding; `wrangler pages dev` and production both provide it. */
-export interface ChatEnv extends LlmEnv {
+export interface ChatEnv extends LlmEnv, SigningEnv {
   ASSETS?: { fetch(input: Request | string | URL): Promise<Response> };
 }
 
-/** An advisor made ready, with the facts its guard checks models against. */
+/** An advisor made ready for questions. */
 export interface LoadedAdvisor {
   advisor: Advisor;
-  facts: StatedFacts;
 }
 
 export type AdvisorLoader = (env: ChatEnv, requestUrl: string) => Promise<LoadedAdvisor>;
@@ -46,7 +47,6 @@ export function createAdvisorLoader(): AdvisorLoader {
     if (!cached) {
       const loading = fetchIndex(env, requestUrl).then((index) => ({
         advisor: prepareAdvisor(index),
-        facts: statedFacts(index),
       }));
       cached = loading;
       loading.catch(() => {
@@ -99,19 +99,37 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
       );
     }
     const loaded = await load(env, request.url);
-    const builtIn = () => toChatReply(answer(loaded.advisor, parsed.messages));
+    const secret = signingSecret(env);
+    const sign = (content: string) => signReply(secret, content);
+    const builtIn = () => {
+      const reply = answer(loaded.advisor, parsed.messages);
+      return { reply: toChatReply(reply), declined: reply.declined };
+    };
     const provider = llmProvider(env);
-    if (!provider) return json(builtIn());
+    if (!provider) {
+      const { reply } = builtIn();
+      const signature = await sign(reply.content);
+      return json(signature ? { ...reply, signature } : reply);
+    }
 
-    const { system, messages, sources } = grounding(loaded.advisor, parsed.messages);
-    const prompt: LlmMessage[] = [{ role: 'system', content: system }, ...messages];
+    const grounded = grounding(loaded.advisor, parsed.messages);
+    const prompt: LlmMessage[] = [
+      { role: 'system', content: grounded.system },
+      ...grounded.messages,
+    ];
     let words: AsyncGenerator<string>;
     try {
       words = await streamChat(provider, prompt, { ...timing, maxTokens: LLM_MAX_TOKENS });
     } catch (err) {
       throw modelFailed(err, provider);
     }
-    const reply = guardedReply(words, loaded.facts, builtIn, sources);
+    const reply = guardedReply(words, {
+      stated: statedFacts(grounded.stated, loaded.advisor.index.services),
+      builtIn,
+      sources: grounded.sources,
+      sign,
+      log: (claim) => console.warn(`chat: model reply named ${claim}; not sent`),
+    });
     if (wantsStream(request)) return streamResponse(reply, provider);
     return json(await wholeReply(reply, provider));
   };
@@ -136,62 +154,6 @@ function modelFailed(err: unknown, provider: LlmProvider): HttpError {
     'advisor_unavailable',
     'The advisor could not answer right now. Please try again in a moment.',
   );
-}
-
-/**
- * The model's words as chat events, released a sentence at a time once the guard has passed
- * them. A sentence the guard refuses withdraws the reply (`replace` with the built-in answer).
- */
-async function* guardedReply(
-  words: AsyncGenerator<string>,
-  facts: StatedFacts,
-  builtIn: () => ChatReply,
-  sources: ChatReply['sources'],
-): AsyncGenerator<ChatEvent> {
-  let pending = '';
-  let sent = '';
-  const release = (text: string): ChatEvent | 'refused' => {
-    const claim = unstatedClaim(`${sent}${text}`.slice(-600), facts);
-    if (claim) {
-      console.warn(`chat: model reply named ${claim}; answered from content`);
-      return 'refused';
-    }
-    sent += text;
-    return { event: 'delta', data: { content: text } };
-  };
-  for await (const delta of words) {
-    pending += delta;
-    // Release up to the last sentence end; keep the unfinished sentence for the guard.
-    const cut = lastSentenceEnd(pending);
-    if (cut <= 0) continue;
-    const event = release(pending.slice(0, cut));
-    if (event === 'refused') {
-      yield { event: 'replace', data: builtIn() };
-      return;
-    }
-    pending = pending.slice(cut);
-    yield event;
-  }
-  if (pending.trim()) {
-    const event = release(pending);
-    if (event === 'refused') {
-      yield { event: 'replace', data: builtIn() };
-      return;
-    }
-    yield event;
-  }
-  if (!sent.trim()) {
-    yield { event: 'replace', data: builtIn() };
-    return;
-  }
-  yield { event: 'done', data: sources?.length ? { sources } : {} };
-}
-
-/** Just past the last end of a sentence or line in `text`, or 0. */
-function lastSentenceEnd(text: string): number {
-  let end = 0;
-  for (const m of text.matchAll(/[.!?:](?=\s)|\n/g)) end = m.index + 1;
-  return end;
 }
 
 /** A server-sent event stream of the reply; a break midway sends `error` and closes. */

@@ -2,32 +2,38 @@
  * Builds the advisor's index at build time (src/pages/advisor-index.json.ts writes it to
  * /advisor-index.json): every article section under its `##`/`###` heading, every FAQ item, each
  * service's blocks (overview, what it includes, price and scope, process, results and the body's
- * sections), the consultants, the contacts and the firm's facts, each a document linked to the
- * exact place on the site; then a serialised MiniSearch index over them. Pure: it takes plain
- * collection data, so tests can call it.
+ * sections), the list of services, the consultants, the contacts, the consultation, the firm's
+ * facts and other pages (the audit's introduction, the privacy policy's sections), each a
+ * document linked to the exact place on the site; then a serialised MiniSearch index over them.
+ * Pure: it takes plain collection data, so tests can call it.
  */
-import type { CollectionEntry } from 'astro:content';
-import { sortNewestFirst, type ArticleSummary } from '../../lib/articles';
-import { formatUsd } from '../../lib/format';
-import { formatUsdRange, serviceName } from '../../lib/services';
+import { sortNewestFirst, type ArticleSummary } from '../../../lib/articles';
+import { formatUsd } from '../../../lib/format';
+import { faqAnchor } from '../../../lib/paths';
+import { serviceName } from '../../../lib/services';
+import { priceSentence } from './price';
+import {
+  consultantDoc,
+  faqDoc,
+  firmDocs,
+  items,
+  lines,
+  pageDocs,
+  teamDoc,
+  type Entry,
+  type FirmSource,
+  type MdxPage,
+} from './docs';
+import { mdxSections, type RenderedHeading } from './mdx-sections';
 import {
   ADVISOR_INDEX_VERSION,
-  CONTACT_URL,
   type AdvisorDoc,
   type AdvisorIndex,
-  type ContactFacts,
   type ServiceFacet,
   type ServiceFacts,
-} from './knowledge';
-import { faqAnchor } from '../../lib/paths';
-import { mdxSections, type RenderedHeading } from './mdx-sections';
-import { createSearchIndex } from './search';
-
-type Entry<C extends 'services' | 'articles' | 'faqs' | 'consultants'> = {
-  id: string;
-  data: CollectionEntry<C>['data'];
-  body?: string | undefined;
-};
+} from './schema';
+import { createSearchIndex } from './search-options';
+import { terms } from './text';
 
 /** An MDX entry with the headings Astro rendered for it (their ids are the anchors). */
 type Rendered<C extends 'services' | 'articles'> = Entry<C> & {
@@ -35,30 +41,34 @@ type Rendered<C extends 'services' | 'articles'> = Entry<C> & {
 };
 
 /** What the builder reads: the collections and the firm's facts from site.config. */
+export type { MdxPage } from './docs';
+
 export interface AdvisorSources {
-  firm: {
-    name: string;
-    description: string;
-    veteranOwned: boolean;
-    address: { region: string; country: string };
-    contacts: readonly ContactFacts[];
-  };
+  firm: FirmSource;
   /** The home page contact directory's intro (blocks.yaml `contact`). */
   contactIntro: string;
+  /** The home page's blocks the advisor quotes: services, consultation, consultants. */
+  blocks?: {
+    services?: string;
+    consultation?: string;
+    consultants?: string;
+  };
   services: readonly Rendered<'services'>[];
   articles: readonly Rendered<'articles'>[];
   faqs: readonly Entry<'faqs'>[];
   consultants: readonly Entry<'consultants'>[];
   /** Other pages' introductions (the free audit's): what the page is and does. */
   pages: readonly { url: string; title: string; text: string }[];
+  /** Standalone MDX pages, indexed by section. */
+  mdxPages?: readonly MdxPage[];
 }
 
 /**
  * How many articles the advisor reads, newest first. The chat function loads the whole index
- * into a Workers isolate (128 MB of memory) on a cold start, and Cloudflare Pages serves no
- * asset over 25 MiB: 1,000 long guides make a 33 MB index that takes 177 MB of heap once
- * loaded. A hundred make about 3 MB and load in tens of milliseconds. Services, FAQs, the
- * consultants and the firm's facts are always indexed; every article stays in /search.
+ * into a Workers isolate (128 MB of memory) on a cold start, and Cloudflare serves no asset
+ * over 25 MiB: 1,000 long guides make a 33 MB index that takes 177 MB of heap once loaded. A
+ * hundred make about 3 MB and load in tens of milliseconds. Services, FAQs, the consultants and
+ * the firm's facts are always indexed; every article stays in /search.
  */
 export const ADVISOR_ARTICLE_LIMIT = 100;
 
@@ -79,8 +89,9 @@ export const SERVICE_ANCHORS = {
 const BODY_FACETS: [RegExp, ServiceFacet][] = [
   [/who (this|it) is for/i, 'audience'],
   [/format/i, 'formats'],
-  [/engagement|how it works|what happens/i, 'engagement'],
+  [/engagement|how it works|what happens|looks like/i, 'engagement'],
   [/need from you|requirements/i, 'requirements'],
+  [/\bpric|\bcosts?\b|\bfees?\b/i, 'price'],
 ];
 
 /** Builds the index. Output order follows the collections' ids, so builds are reproducible. */
@@ -88,35 +99,44 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
   const byId = <T extends { id: string }>(list: readonly T[]) =>
     [...list].sort((a, b) => a.id.localeCompare(b.id));
   const services = byId(sources.services);
+  const facts = services.map(serviceFacts);
+  const consultants = [...sources.consultants].sort((a, b) => a.data.order - b.data.order);
   const docs: AdvisorDoc[] = uniqueIds([
     ...services.flatMap(serviceDocs),
+    servicesDoc(facts, sources.blocks?.services),
     ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
     ...byId(sources.articles).flatMap(articleDocs),
-    ...[...sources.consultants].sort((a, b) => a.data.order - b.data.order).map(consultantDoc),
-    ...firmDocs(sources.firm, sources.contactIntro),
+    ...consultants.map(consultantDoc),
+    teamDoc(consultants, sources.blocks?.consultants),
+    ...firmDocs(sources.firm, sources.contactIntro, sources.blocks?.consultation),
     ...sources.pages.map((p): AdvisorDoc => ({
       id: `page${p.url}`,
       kind: 'page',
       page: p.title,
       ...p,
     })),
+    ...(sources.mdxPages ?? []).flatMap(pageDocs),
   ]);
+  for (const f of facts) {
+    const onlyFor = audienceWords(f, facts);
+    if (onlyFor) f.onlyFor = onlyFor;
+  }
+  const { firm } = sources;
   return {
     version: ADVISOR_INDEX_VERSION,
     firm: {
-      name: sources.firm.name,
-      description: sources.firm.description,
-      veteranOwned: sources.firm.veteranOwned,
-      region: sources.firm.address.region,
-      country: sources.firm.address.country,
+      name: firm.name,
+      description: firm.description,
+      veteranOwned: firm.veteranOwned,
+      region: firm.address.region,
+      country: firm.address.country,
     },
-    contacts: sources.firm.contacts.map(({ label, email, description }) => ({
-      label,
-      email,
-      description,
-    })),
+    contacts: [...firm.contacts, ...(firm.privacy ? [firm.privacy] : [])].map(
+      ({ label, email, description }) => ({ label, email, description }),
+    ),
     contactIntro: sources.contactIntro,
-    services: services.map(serviceFacts),
+    consultation: sources.blocks?.consultation ?? '',
+    services: facts,
     docs,
     search: createSearchIndex(docs).toJSON(),
   };
@@ -139,18 +159,25 @@ function serviceFacts(entry: Rendered<'services'>): ServiceFacts {
     facts.startingPrice = data.investment.startingPrice;
     facts.range = [...data.investment.range];
     facts.scope = [...data.investment.scope];
-    facts.support = data.investment.scope.filter((s) => /support|monitoring/i.test(s));
     facts.priceUrl = `${url}#${SERVICE_ANCHORS.price}`;
     if (data.investment.note) facts.note = data.investment.note;
   }
   return facts;
 }
 
-/** The sentence the advisor and the index use for a service's price, from the data only. */
-export function priceSentence(s: Pick<ServiceFacts, 'name' | 'startingPrice' | 'range'>): string {
-  if (s.startingPrice === undefined) return '';
-  const range = s.range ? ` The listed range is ${formatUsdRange(s.range)}.` : '';
-  return `${s.name} starts at ${formatUsd(s.startingPrice)}.${range}`;
+/**
+ * Whom a service is only for: the words of its name that its "Who this is for" opening says it
+ * is for ("Nonprofit Support Services": "This service is for small and mid-sized nonprofits"),
+ * leaving out words other services' names use too ("AI").
+ */
+function audienceWords(s: ServiceFacts, all: readonly ServiceFacts[]): string[] | undefined {
+  const first = s.audience?.split(/(?<=\.)\s/)[0] ?? '';
+  const phrase = /\bis for (.*?)(?:,? (?:that|who|which) |\.|$)/i.exec(first)?.[1];
+  if (!phrase) return undefined;
+  const others = new Set(all.filter((o) => o !== s).flatMap((o) => terms(o.name)));
+  const own = new Set(terms(phrase));
+  const words = terms(s.name).filter((t) => own.has(t) && !others.has(t));
+  return words.length ? words : undefined;
 }
 
 function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
@@ -169,11 +196,14 @@ function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
     facet,
   });
   const docs = [
-    doc(
-      'overview',
-      name,
-      lines([data.description, data.hero.heading, data.hero.intro, data.card?.summary]),
-    ),
+    {
+      ...doc(
+        'overview',
+        name,
+        lines([data.description, data.hero.heading, data.hero.intro, data.card?.summary]),
+      ),
+      keywords: data.keywords.join(', '),
+    },
     doc(
       'includes',
       `What ${name} includes`,
@@ -214,14 +244,21 @@ function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
   return docs;
 }
 
-function faqDoc({ id, data }: Entry<'faqs'>): AdvisorDoc {
+/** The home page's services section: every service with its starting price and summary. */
+function servicesDoc(services: readonly ServiceFacts[], intro = ''): AdvisorDoc {
+  const line = (s: ServiceFacts) =>
+    `${s.name}: ${
+      s.startingPrice === undefined
+        ? 'no published starting price'
+        : `from ${formatUsd(s.startingPrice)}`
+    }. ${s.summary ?? s.description}`;
   return {
-    id: `faq/${id}`,
-    kind: 'faq',
-    url: `${data.group === 'home' ? '/' : `/${data.group}`}#${faqAnchor({ id, question: data.question })}`,
-    page: data.group === 'home' ? 'Frequently Asked Questions' : 'Free Website Audit: FAQ',
-    title: data.question,
-    text: data.answer,
+    id: 'services',
+    kind: 'page',
+    url: '/#services',
+    page: 'Our services',
+    title: 'Our services and their starting prices',
+    text: lines([intro, `We offer ${services.length} services:`, items(services.map(line))]),
   };
 }
 
@@ -231,6 +268,7 @@ function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
   const base = { kind: 'article' as const, page: data.title };
   const docs: AdvisorDoc[] = [];
   for (const s of mdxSections(entry.body ?? '', entry.headings)) {
+    if (!s.text) continue;
     docs.push({
       ...base,
       id: `${url}#${s.anchor || 'introduction'}`,
@@ -239,6 +277,7 @@ function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
       context: s.parent ? `${data.title}: ${s.parent}` : data.title,
       // The opening text is the article's summary; its description says it in one sentence.
       text: s.anchor ? s.text : lines([data.description, s.text]),
+      ...(s.anchor ? {} : { keywords: data.keywords.join(', ') }),
     });
   }
   if (data.takeaways?.length) {
@@ -264,61 +303,6 @@ function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
     });
   }
   return docs;
-}
-
-function consultantDoc({ id, data }: Entry<'consultants'>): AdvisorDoc {
-  return {
-    id: `consultant/${id}`,
-    kind: 'consultant',
-    url: `/consultants#${id}`,
-    page: 'Meet Our Consultants',
-    title: `${data.name}, ${data.title}`,
-    context: 'Our consultants and team',
-    text: lines([
-      `${data.name} is our ${data.title}.`,
-      data.bio,
-      data.knowsAbout.length ? `Areas of expertise: ${data.knowsAbout.join(', ')}.` : undefined,
-    ]),
-  };
-}
-
-function firmDocs(firm: AdvisorSources['firm'], contactIntro: string): AdvisorDoc[] {
-  const where = `${firm.address.region}, ${firm.address.country}`;
-  return [
-    {
-      id: 'firm/about',
-      kind: 'firm',
-      url: '/consultants',
-      page: 'Meet Our Consultants',
-      title: `About ${firm.name}: who we are and where we are based`,
-      text: lines([
-        firm.description,
-        `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned business ' : ''}based in ${where}.`,
-      ]),
-    },
-    {
-      id: 'firm/contact',
-      kind: 'contact',
-      url: CONTACT_URL,
-      page: 'Contact us',
-      title: 'Contact us: email addresses and how to reach a person',
-      text: lines([
-        contactIntro,
-        items(firm.contacts.map((c) => `${c.label}: ${c.email}. ${c.description}`)),
-      ]),
-    },
-  ];
-}
-
-function lines(parts: readonly (string | undefined)[]): string {
-  return parts
-    .filter((p): p is string => Boolean(p?.trim()))
-    .map((p) => p.trim())
-    .join('\n');
-}
-
-function items(list: readonly string[]): string {
-  return lines(list.map((item) => `- ${/[.!?:]$/.test(item) ? item : `${item}.`}`));
 }
 
 function uniqueIds(docs: AdvisorDoc[]): AdvisorDoc[] {

@@ -4,13 +4,14 @@
  * becomes the advisor's next message.
  */
 import * as z from 'zod/mini';
-import type { ChatEntry } from '../../stores/chat';
+import type { ChatEntry } from '../../../stores/chat';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX,
+  SIGNATURE_PATTERN,
   chatSourceSchema,
   type ChatMessage,
-} from './contract';
+} from '../contract';
 import { safeHref } from './markdown';
 
 /** The spec's message for a non-OK answer or a network error. */
@@ -46,7 +47,12 @@ export function requestMessages(
 
 const sourcesSchema = z.array(chatSourceSchema);
 
-export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff'>;
+export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff' | 'signature'>;
+
+/** A well-formed signature, or undefined. */
+function signatureOf(value: unknown): string | undefined {
+  return typeof value === 'string' && SIGNATURE_PATTERN.test(value) ? value : undefined;
+}
 
 /** Well-formed sources that link somewhere allowed; anything else is dropped. */
 function safeSources(sources: unknown): ChatEntry['sources'] {
@@ -61,7 +67,7 @@ function safeSources(sources: unknown): ChatEntry['sources'] {
  */
 export function readReply(body: unknown): Reply | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { content, message, sources, handoff } = body as Record<string, unknown>;
+  const { content, message, sources, handoff, signature } = body as Record<string, unknown>;
   const text = [content, message].find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
@@ -70,6 +76,8 @@ export function readReply(body: unknown): Reply | null {
   const safe = safeSources(sources);
   if (safe) reply.sources = safe;
   if (handoff === true) reply.handoff = true;
+  const signed = signatureOf(signature);
+  if (signed) reply.signature = signed;
   return reply;
 }
 
@@ -181,6 +189,8 @@ async function readStream(
           const safe = safeSources(data.sources);
           if (safe) reply.sources = safe;
           if (data.handoff === true) reply.handoff = true;
+          const signed = signatureOf(data.signature);
+          if (signed) reply.signature = signed;
           return { reply };
         } else if (event === 'error') {
           return broke();

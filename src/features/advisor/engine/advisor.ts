@@ -1,0 +1,250 @@
+/**
+ * The built-in advisor. A conversation is read (dialogue.ts: the questions of the last message,
+ * the service in discussion, what a follow-up refers to), each question retrieves the sections
+ * that answer it and the sentence that answers its aspect (rank.ts), and the reply is composed
+ * from those sentences with links to their sections (compose.ts), or recommends the services
+ * that fit a situation (recommend.ts). Below DECLINE_BELOW confidence it says the site does not
+ * cover the question and offers a person (replies.ts). Pure: no Workers APIs, so the evaluation
+ * in tests/advisor runs it directly on the built index.
+ */
+import type { ChatMessage } from '../contract';
+import type { AdvisorDoc, AdvisorIndex } from '../index/schema';
+import { priceSentence } from '../index/price';
+import {
+  answerPart,
+  answerSources,
+  asSentence,
+  renderRest,
+  sectionLink,
+  type PartAnswer,
+} from './compose';
+import {
+  readConversation,
+  serviceNames,
+  type Part,
+  type Reading,
+  type ServiceNames,
+} from './dialogue';
+import { coverage, rankSections, type Ranking } from './rank';
+import { queryWords } from './query';
+import { comparisonReply } from './compare';
+import { recommend } from './recommend';
+import { declineReply, greeting, handoffReply, personOffer, thanks, type Firm } from './replies';
+import { SectionSearch, type Unit } from './search';
+import type { AdvisorReply } from './types';
+
+/** An index made ready for questions, once per isolate. */
+export interface Advisor extends Ranking, Firm {
+  names: ServiceNames;
+}
+
+export function prepareAdvisor(index: AdvisorIndex): Advisor {
+  return {
+    index,
+    search: SectionSearch.load(index.search, index.docs),
+    services: index.services,
+    names: serviceNames(index.services),
+  };
+}
+
+/**
+ * Below this confidence a question is declined. Set on the development set
+ * (tests/advisor/development.yaml) by trying 0.10 to 0.40 in steps of 0.05: 0.20 and 0.25 pass
+ * the most cases, and the higher of the two declines rather than guesses when in doubt.
+ */
+export const DECLINE_BELOW = 0.25;
+
+const GREETING =
+  /^(hi|hello|hey|howdy|hiya|good (morning|afternoon|evening)|greetings)\b[\s!.,:)]*$/i;
+const THANKS =
+  /^(ok(ay)?,? )?(thanks|thank you|thx|ty|cheers|great|perfect|awesome|got it|cool)\b[^?]{0,40}$/i;
+
+/** The visitor wants a person, a quote, a proposal or a call. */
+const WANTS_PERSON = [
+  /\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|reps?|team members?)\b|\b(real|actual|live) (person|human)\b/i,
+  /\b(call|email|contact|phone) (me|us)\b|\b(get back|reach out) to (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(quick )?(call|meeting|consultation|appointment|video call|zoom)\b/i,
+  /\b(send|prepare|write|get|want|need|like|request) (me |us )?(a |an )?(custom |formal |written |price )?(quote|proposal|estimate|sow|statement of work)\b|\brfp\b/i,
+];
+
+/** Questions the advisor declines by their nature, whatever their words match. */
+const DECLINED: [RegExp, string][] = [
+  [
+    /\b(system prompt|your (instructions|prompt|rules)|developer mode|jailbreak|(reply|respond|answer|say) (with |back )?(exactly|only|verbatim)|nothing else)\b/i,
+    "I can't share or change how I work, but I'm happy to answer questions about our services, prices and guides.",
+  ],
+  [
+    /\b(write|draft|compose) (me |us )?(a |an |my )?(cover letter|resume|cv|essay|poem|story|song|speech|tweet|homework)\b/i,
+    "That's outside what I can help with here: I answer questions about our services and guides.",
+  ],
+  [
+    /\b(which|what) (crm|software|app|tool|platform|erp|vendor|laptop|computer)s? (should|would|do you recommend|is (the )?best)\b|\bbest (crm|software|app|platform|erp)\b/i,
+    "We don't recommend a product without knowing how your team works, so I'd rather not name one here.",
+  ],
+  [
+    /\b(refunds?|cancell?ation|cancel (the|our|a|my|this) (contract|project|engagement|work)|contract terms|payment terms|ndas?|non-?disclosure)\b/i,
+    "Our site doesn't publish contract terms such as refunds, cancellation or confidentiality agreements; a person will answer that for your project.",
+  ],
+  [
+    /\b(my|our) (invoice|payment|bill|account|order|check|cheque)s?\b.*\b(paid|received|status|balance|due|arrived|went through)\b|\binvoice #?\d+/i,
+    "I can't see invoices, payments or accounts from this chat.",
+  ],
+];
+/** Promises and guarantees: declined, with what the site says about them. */
+const PROMISE = /\b(guarantee[ds]?|promise[ds]?)\b/i;
+
+/** The visitor asks what we would recommend for them. */
+const ADVICE =
+  /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|do|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat('s| is) the best\b|\bbest (use|option|fit|way)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
+
+/** Answers the conversation's last user message from the site's content. */
+export function answer(advisor: Advisor, messages: readonly ChatMessage[]): AdvisorReply {
+  const reading = readConversation(advisor.search, advisor.names, messages);
+  const text = reading.message;
+  if (GREETING.test(text)) return greeting(advisor);
+  if (THANKS.test(text)) return thanks();
+  // "How soon does someone get back to me?" asks about a reply, not for one.
+  const asksWhen = reading.parts.some((p) => p.aspects.has('duration'));
+  if (!asksWhen && WANTS_PERSON.some((p) => p.test(text))) return handoffReply(advisor, text);
+  const declined = DECLINED.find(([pattern]) => pattern.test(text));
+  if (declined) return declineReply(advisor, text, { lead: declined[1] });
+  if (PROMISE.test(text)) return promiseReply(advisor, reading);
+  // Two services side by side, asked as one question.
+  const compared = reading.parts.length === 1 ? reading.parts[0]!.compares : undefined;
+  if (compared) return comparisonReply(advisor, reading.parts[0]!);
+  const used = new Set<Unit>();
+  const answers = reading.parts.map((part) => {
+    const a = answerPart(part, reading, rankSections(advisor, part, reading), used);
+    if (!offered(advisor, part)) return { ...a, confidence: 0 };
+    for (const u of a.units) used.add(u.unit);
+    return a;
+  });
+  if (wantsRecommendation(reading) && !answeredByFaq(answers)) {
+    const recommended = recommend(advisor, reading);
+    if (recommended && recommended.confidence >= DECLINE_BELOW) return recommended;
+  }
+  const answered = answers.filter((a) => a.lead && a.confidence >= DECLINE_BELOW);
+  const confidence = answers.reduce((sum, a) => sum + a.confidence, 0) / answers.length;
+  if (answered.length === 0) return declineReply(advisor, text, { confidence });
+  return composeReply(advisor, reading, answered, answers.length - answered.length, confidence);
+}
+
+/**
+ * A visitor describing their situation: they ask what we suggest, or they ask nothing the
+ * site could answer on its own words ("There has to be a better way?").
+ */
+function wantsRecommendation(reading: Reading): boolean {
+  if (ADVICE.test(reading.message)) return true;
+  const own = /\b(we|we're|our|i|i'm|my|us)\b/i.test(reading.message);
+  if (!own || reading.message.split(/\s+/).length < 10) return false;
+  if (!reading.asks) return true;
+  // "There has to be a better way?", "Help?": a bare question after a situation.
+  const bare = reading.parts.every(
+    (p) => p.aspects.size === 0 && p.words.filter((w) => w.idf >= 2 && w.weight === 1).length <= 2,
+  );
+  return bare && reading.statements.split(/\s+/).length >= 12;
+}
+
+/** Whether a "do you build / offer X?" question asks for something a service page covers. */
+function offered(advisor: Advisor, part: Part): boolean {
+  if (part.offering === undefined) return true;
+  const words = queryWords(advisor.search, part.offering);
+  if (words.length === 0) return true;
+  const ours = (d: AdvisorDoc) =>
+    d.kind === 'service' || (d.kind === 'faq' && !d.url.startsWith('/articles/'));
+  return advisor.search.search(words, ours).some((h) => coverage(words, h.section.all) >= 0.6);
+}
+
+/**
+ * Whether one of the FAQs answers the message squarely: FAQ answers are written for the
+ * questions prospects ask about their situation ("we have no IT person, is that a problem?").
+ */
+function answeredByFaq(answers: readonly PartAnswer[]): boolean {
+  return answers.some(
+    (a) => a.lead?.section.doc.kind === 'faq' && a.confidence >= 0.6 && !a.lead.section.doc.service,
+  );
+}
+
+/** The reply quoting each answered question's sentences, the answering ones first. */
+function composeReply(
+  advisor: Advisor,
+  reading: Reading,
+  answered: PartAnswer[],
+  unanswered: number,
+  confidence: number,
+): AdvisorReply {
+  const opening: string[] = [];
+  const body: string[] = [];
+  const alone = answered.length === 1;
+  for (const a of answered) {
+    const lead = a.lead!;
+    const listed = a.units.filter((u) => u.unit.item && u.section === lead.section).length > 1;
+    // A list asked for opens with its introduction; an item that answers opens on its own.
+    if (listed && lead.unit.item && a.part.aspects.has('list')) {
+      // A list answers: its introduction opens, the whole list follows.
+      opening.push(lead.unit.intro ?? `${lead.section.doc.title}:`);
+      body.push(renderRest(a, 'nothing'));
+      continue;
+    }
+    const first = a.paragraph[0]!.unit;
+    const before = lead.section.units[first.index - 1];
+    const yesNo =
+      alone && before?.line === first.line && /^(yes|no)\b[^.]{0,12}\.$/i.test(before.text);
+    const said = alone ? a.paragraph : [lead];
+    const text = said.map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text));
+    opening.push(`${yesNo ? `${before.text} ` : ''}${text.join(' ')}`);
+    const rest = renderRest(a, alone ? 'paragraph' : 'lead');
+    if (rest) body.push(rest);
+  }
+  const single = answered.length === 1 ? answered[0]! : undefined;
+  const fit = single && fitLine(advisor, single);
+  const links = [...new Set(answered.map((a) => sectionLink(a.lead!.section.doc)))];
+  // Each question's answer opens on its own line when one of them introduces a list.
+  const content = [
+    opening.join(opening.some((o) => o.endsWith(':')) ? '\n' : ' '),
+    ...body,
+    fit,
+    `Read more: ${links.join(' and ')}.`,
+    unanswered
+      ? `Our site doesn't cover the rest of your question, so I'd rather not guess. ${personOffer(advisor, reading.message)}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    kind: 'answer',
+    declined: unanswered > 0,
+    handoff: unanswered > 0,
+    confidence,
+    sources: answerSources(answered),
+    content,
+  };
+}
+
+/**
+ * For an answer about whom a service is for or what it is ("do you work with law
+ * enforcement?"), its starting price, from the facts.
+ */
+function fitLine(advisor: Advisor, a: PartAnswer): string | undefined {
+  const doc = a.lead!.section.doc;
+  if (!doc.service || !['audience', 'overview', 'includes'].includes(doc.facet ?? '')) return;
+  if (a.part.aspects.size > 0) return;
+  const service = advisor.services.find((s) => s.id === doc.service);
+  return service?.startingPrice !== undefined ? priceSentence(service) : undefined;
+}
+
+/** Promises and guarantees: we make none the site does not state; what the site says of them. */
+function promiseReply(advisor: Advisor, reading: Reading): AdvisorReply {
+  const part = reading.parts[0]!;
+  const sections = rankSections(advisor, part, reading).filter((s) =>
+    s.section.units.some((u) => PROMISE.test(u.text)),
+  );
+  const said = answerPart(part, reading, sections);
+  const line = said.units.find((u) => PROMISE.test(u.unit.text));
+  return declineReply(advisor, reading.message, {
+    lead: "We don't make promises the work cannot keep.",
+    ...(line && {
+      extra: `${line.unit.text} (${sectionLink(line.section.doc)})`,
+      sources: [{ title: line.section.doc.title, url: line.section.doc.url }],
+    }),
+  });
+}

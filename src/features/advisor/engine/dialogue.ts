@@ -1,0 +1,372 @@
+/**
+ * Reading a conversation: the visitor's last message cut into the questions it asks (and the
+ * statements around them, which are context), the services it names, and what a follow-up
+ * refers to: the service in discussion and the question before it. Both modes, the built-in
+ * answer and the language model's prompt, retrieve from this reading.
+ */
+import type { ChatMessage } from '../contract';
+import type { ServiceFacts } from '../index/schema';
+import { normalize, terms, tokenize } from '../index/text';
+import { aspectsOf, cueStems, mergeWords, queryWords, type Aspect } from './query';
+import type { QueryWord, SectionSearch } from './search';
+
+/** One question of the message, ready to retrieve. */
+export interface Part {
+  text: string;
+  /** What the visitor typed in this question: what an answer must cover. */
+  words: QueryWord[];
+  /**
+   * Words it is searched with besides: the message's statements, and for a follow-up, the
+   * question before it. They rank sections; only some are asked for (`asked`).
+   */
+  context: QueryWord[];
+  /**
+   * What an answer must state: the typed words; for a bare question about the visitor's
+   * situation, the statements too; for a follow-up that types nothing else, what it carries.
+   */
+  asked: QueryWord[];
+  aspects: Set<Aspect>;
+  /** The words that ask for each aspect ("cost", "soon"): a figure of that kind answers them. */
+  cues: Map<Aspect, Set<string>>;
+  /** The service it is about: named in it, else elsewhere in the message, else in discussion. */
+  subject?: ServiceFacts;
+  /** Whether it names the subject itself. */
+  names: boolean;
+
+  /** Whether the subject is only named faintly, by one word of its name ("the AI training"). */
+  faint?: boolean;
+  /** Whether it leans on the question before it ("and what's included?", "how much?"). */
+  followUp: boolean;
+  /** Two or more services the question sets side by side ("the workshop or the data thing?"). */
+  compares?: ServiceFacts[];
+  /** For "anything cheaper?": the service with the lowest starting price (not the one discussed). */
+  cheaper?: ServiceFacts;
+  /**
+   * For "do you build / offer X?": X, which a service must cover for us to offer it ("that" and
+   * "it" read as the question before).
+   */
+  offering?: string;
+}
+
+export interface Reading {
+  /** The visitor's last message. */
+  message: string;
+  parts: Part[];
+  /** Sentences of the message that ask nothing (the visitor's situation). */
+  statements: string;
+  /** Whether the message asks anything, or only describes (a situation, a request). */
+  asks: boolean;
+  previousQuestion?: string;
+  /** The advisor's last reply, which a follow-up should not simply get again. */
+  previousReply?: string;
+  /** Stems the visitor used about themselves (not about their customers). */
+  asker: ReadonlySet<string>;
+  /** Names of the services only for some organizations that this visitor is not offered. */
+  barred: readonly string[];
+  /** Their audience's words ("nonprofit"): terms of a price or discount for others. */
+  outside: ReadonlySet<string>;
+}
+
+/** Each service's names as lists of distinctive stems. */
+export type ServiceNames = { service: ServiceFacts; names: string[][] }[];
+
+/** The distinctive stems of each service's names (a stem in three services' names is not). */
+export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
+  const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
+  const users = new Map<string, number>();
+  for (const names of lists) {
+    for (const t of new Set(names.flat())) users.set(t, (users.get(t) ?? 0) + 1);
+  }
+  return services.map((service, i) => ({
+    service,
+    names: lists[i]!.map((n) => n.filter((t) => users.get(t)! < 3)).filter((n) => n.length),
+  }));
+}
+
+/**
+ * "Do you build / offer / run X?": what is asked for is X, which one of the services' pages (or
+ * an FAQ) must cover for the firm to offer it.
+ */
+const CAPABILITY =
+  /\b(?:(?:do|can|could|would|will|does) (?:you|u)(?: guys| all| folks)? (?:also |even |ever )?|(?:charge|cost|price|pay you) (?:to|for) )(build|develop|make|design|create|run|manage|handle|offer|provide|sell|do|set up|host|install|print|write|ship|sign|fix|repair)\w*\s+(.+?)(?=[?.!,;]|\s(?:before|after|if|when|so|because|for|from|to|with|by|at|in|on)\b|$)/i;
+
+/** A question that sets things side by side. */
+const COMPARING = /\b(or|vs\.?|versus|differen\w*|compare\w*|better|same|instead|first)\b/i;
+
+/** A question after the least expensive service: "anything cheaper?", "cheapest way in". */
+const CHEAPER =
+  /\b(cheap(er|est)|lowest|least expensive|less expensive|most affordable|smaller first step)\b/i;
+
+/** Words that make the word before them the name of one of our offerings. */
+const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
+
+/**
+ * The services a text names, best named first: all of a name's stems (or all but one of 3+),
+ * or a stem only one service's names use followed by "package", "service", "thing"... ("the
+ * nonprofit package", "the data thing"; "training data" names nothing).
+ */
+export function namedServices(
+  names: ServiceNames,
+  stems: ReadonlySet<string>,
+  text = '',
+): { service: ServiceFacts; score: number }[] {
+  const found: { service: ServiceFacts; score: number }[] = [];
+  const users = new Map<string, number>();
+  for (const n of names)
+    for (const t of new Set(n.names.flat())) users.set(t, (users.get(t) ?? 0) + 1);
+  const tokens = tokenize(text);
+  const offered = new Set(
+    tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
+  );
+  for (const { service, names: list } of names) {
+    let score = 0;
+    for (const name of list) {
+      const hits = name.filter((t) => stems.has(t)).length;
+      const needed = name.length >= 3 ? name.length - 1 : name.length;
+      if (hits >= needed) score = Math.max(score, hits);
+      else if (name.some((t) => offered.has(t) && users.get(t) === 1)) score = Math.max(score, 0.5);
+      // A word only this service's names use ("the AI training"), without "package" after it,
+      // names it only faintly: it may be a topic ("training data").
+      else if (name.some((t) => stems.has(t) && users.get(t) === 1)) score = Math.max(score, 0.2);
+    }
+    if (score > 0) found.push({ service, score });
+  }
+  return found.sort((a, b) => b.score - a.score);
+}
+
+/** The services a text names plainly (not only faintly), best named first. */
+function plainlyNamed(names: ServiceNames, stems: ReadonlySet<string>, text: string) {
+  return namedServices(names, stems, text)
+    .filter((n) => n.score >= 0.5)
+    .map((n) => n.service);
+}
+
+const SENTENCES = /(?<=[.!?])\s+|\n+/;
+/** How a question starts when its question mark is left off. */
+const ASKING =
+  /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|may|tell me|explain|walk me|give me|show me|list|and|also|plus)\b/i;
+/** A question word anywhere: "if I email you, how long until...". */
+const WH = /\bhow (long|much|many|soon|quickly|fast|do|does|can|would|should)\b/i;
+/** Where a sentence turns to a second question: "...workshop, and can we do it by video?" */
+const SECOND_QUESTION =
+  /,?\s+(?:and|also|plus)\s+(?=(?:how|what|whats|what's|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
+/** A follow-up that leans on what came before: "and...", "what about...", "it", "that". */
+const LEANS =
+  /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them|those|these)\b/i;
+
+/** A word that asks for a kind of fact weighs this much in retrieval beside a topic word. */
+const CUE_WEIGHT = 0.3;
+
+/** Words before a sector word that make it the visitor's customers, not the visitor. */
+const FOR_OTHERS = new Set(
+  'sell sells selling sold serve serves serving clients customers vendor vendors supply supplier market marketing donate'.split(
+    ' ',
+  ),
+);
+
+/** The questions of a message, and its statements. */
+export function splitMessage(message: string): {
+  questions: string[];
+  statements: string;
+  asks: boolean;
+} {
+  const sentences = normalize(message)
+    .split(SENTENCES)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const asks = (s: string) => s.endsWith('?') || ASKING.test(s) || WH.test(s);
+  const questions = sentences.filter(asks).flatMap((s) =>
+    s
+      .split(SECOND_QUESTION)
+      .map((p) => p.trim())
+      .filter((p) => tokenize(p).length > 0),
+  );
+  const statements = sentences.filter((s) => !asks(s)).join(' ');
+  if (questions.length === 0) {
+    return { questions: [sentences.join(' ')], statements: '', asks: false };
+  }
+  // At most three questions: a longer list is answered as its first two and the rest together.
+  if (questions.length > 3) questions.splice(2, questions.length, questions.slice(2).join(' '));
+  return { questions, statements, asks: true };
+}
+
+/**
+ * Stems the visitor used about themselves, with the site's words for them: not those just after
+ * "sell to", "our clients"... (a firm that sells to nonprofits is not a nonprofit).
+ */
+function askerStems(search: SectionSearch, text: string): string[] {
+  const tokens = tokenize(text);
+  const own = tokens.filter(
+    (_, i) => !tokens.slice(Math.max(0, i - 3), i).some((w) => FOR_OTHERS.has(w)),
+  );
+  return queryWords(search, own.join(' ')).flatMap((w) => w.terms);
+}
+
+/**
+ * The one service whose starting price a message quotes ("4500 is more than we can do"),
+ * when only one service starts at it.
+ */
+function pricedAt(names: ServiceNames, message: string): ServiceFacts | undefined {
+  const amounts = [...message.matchAll(/\$?\b(\d{1,3}(?:,\d{3})+|\d{3,6})\b/g)].map((m) =>
+    Number(m[1]!.replace(/,/g, '')),
+  );
+  const priced = names.filter((n) => amounts.includes(n.service.startingPrice ?? -1));
+  return priced.length === 1 ? priced[0]!.service : undefined;
+}
+
+/** The stems of a text's words and of the site's words for them. */
+function stemsOf(search: SectionSearch, text: string): Set<string> {
+  return new Set(queryWords(search, text).flatMap((w) => w.terms));
+}
+
+/**
+ * The service in discussion before the last message, looking back four messages: the one a
+ * visitor's message named, or the one service an advisor reply cited first.
+ */
+function earlierSubject(
+  search: SectionSearch,
+  names: ServiceNames,
+  earlier: readonly ChatMessage[],
+): ServiceFacts | undefined {
+  for (const m of earlier.slice(-4).reverse()) {
+    if (m.role === 'user') {
+      const named = plainlyNamed(names, stemsOf(search, m.content), m.content)[0];
+      if (named) return named;
+      continue;
+    }
+    // A reply about one or two services is about the first it cites; a list of them is not.
+    const cited = [...m.content.matchAll(/\/services\/([a-z0-9-]+)/g)].map((x) => x[1]);
+    if (cited.length && new Set(cited).size <= 2) {
+      return names.find((n) => n.service.id === cited[0])?.service;
+    }
+  }
+  return undefined;
+}
+
+/** Reads the conversation's last message in the light of the earlier ones. */
+export function readConversation(
+  search: SectionSearch,
+  names: ServiceNames,
+  messages: readonly ChatMessage[],
+): Reading {
+  const lastUser = messages.findLastIndex((m) => m.role === 'user');
+  const message = normalize(messages[lastUser]?.content ?? '').trim();
+  const earlier = messages.slice(0, Math.max(0, lastUser));
+  const previousQuestion = earlier.findLast((m) => m.role === 'user')?.content;
+  const previousReply = earlier.findLast((m) => m.role === 'assistant')?.content;
+  const { questions, statements, asks } = splitMessage(message);
+  const inMessage = plainlyNamed(names, stemsOf(search, message), message);
+  const faint =
+    namedServices(names, stemsOf(search, message), message)[0]?.service ?? pricedAt(names, message);
+  const before = earlierSubject(search, names, earlier);
+  const situation = statements ? queryWords(search, statements, 0.5) : [];
+
+  const parts: Part[] = [];
+  questions.forEach((text, i) => {
+    const cues = cueStems(text);
+    const cueWords = new Set([...cues.values()].flatMap((c) => [...c]));
+    // Words that ask for a kind of fact ("how long", "cost") say little about the topic.
+    const typed = queryWords(search, text).map((w) =>
+      cueWords.has(w.terms[0]!) ? { ...w, weight: CUE_WEIGHT } : w,
+    );
+    const own = plainlyNamed(names, new Set(typed.flatMap((w) => w.terms)), text);
+    const subject = own[0] ?? inMessage[0] ?? parts[i - 1]?.subject ?? before ?? faint;
+    const nameStems = new Set(
+      names.filter((n) => n.service === subject).flatMap((n) => n.names.flat()),
+    );
+    // What the question asks beyond the service's name: a follow-up with nothing else
+    // ("what about data insights?", "how much?") asks what the question before it asked.
+    const asked = typed.filter((w) => !nameStems.has(w.terms[0]!) && w.idf >= 1 && w.weight === 1);
+    const elliptical = asked.length <= 1;
+    // The question before: the message's previous one, else the visitor's previous message.
+    const prior = i > 0 ? questions[i - 1] : previousQuestion;
+    let aspects = aspectsOf(text);
+    // A bare question about the visitor's situation ("Is that a real thing?") asks about the
+    // statements around it as much as a longer question asks about its own words.
+    const situated = elliptical ? situation.map((w) => ({ ...w, weight: 1 })) : situation;
+    let context = situated;
+    let carried: QueryWord[] = [];
+    // A short question in a conversation about a service goes on about it ("how long is the
+    // support period?"), as does one that leans on the one before ("and what's included?").
+    const short = tokenize(text).length <= 8 && Boolean(before) && !inMessage.length;
+    // A later question of the same message goes on about the service the first one named.
+    const followUp = Boolean(
+      prior &&
+      (elliptical ||
+        (!own.length && (LEANS.test(text) || (i === 0 && short) || (i > 0 && subject)))),
+    );
+    if (prior && followUp) {
+      const previousNames = new Set(names.flatMap((n) => n.names.flat()));
+      // What the question before was about; less when this one asks its own kind of fact
+      // ("how much?" after a description: the price of what was described).
+      const weight = elliptical && aspects.size === 0 ? 0.8 : 0.4;
+      carried = queryWords(search, prior)
+        .filter((w) => !(own.length && previousNames.has(w.terms[0]!)))
+        .map((w) => ({ ...w, weight }));
+      context = mergeWords([...context], carried);
+      if (aspects.size === 0) aspects = aspectsOf(prior);
+      for (const [aspect, stems] of cueStems(prior)) if (!cues.has(aspect)) cues.set(aspect, stems);
+    }
+    // A follow-up about the service in discussion is searched with its name.
+    if (followUp && subject && !own.length && !CHEAPER.test(text)) {
+      context = mergeWords([...context], queryWords(search, subject.name, 0.8));
+    }
+    const topical = typed.filter((w) => w.weight === 1);
+    const thing = CAPABILITY.exec(text)?.[2]?.trim();
+    const offering =
+      thing && /^(that|this|it|them|those|these)$/i.test(thing) ? (prior ?? thing) : thing;
+    const all = namedServices(names, new Set(typed.flatMap((w) => w.terms)), text).map(
+      (n) => n.service,
+    );
+    const compares = all.length >= 2 && COMPARING.test(text) ? all.slice(0, 2) : undefined;
+    const cheaper = CHEAPER.test(text)
+      ? names
+          .map((n) => n.service)
+          .filter((s) => s.startingPrice !== undefined && s !== subject)
+          .sort((a, b) => a.startingPrice! - b.startingPrice!)[0]
+      : undefined;
+    parts.push({
+      text,
+      ...(offering !== undefined && { offering }),
+      ...(cheaper && { cheaper }),
+      ...(compares && { compares }),
+      words: typed,
+      context,
+      asked: mergeWords([...typed, ...(elliptical ? situated : [])], topical.length ? [] : carried),
+      aspects,
+      cues,
+      ...(subject && { subject }),
+      names: own.length > 0,
+      ...(subject &&
+        subject === faint &&
+        !own.length &&
+        !inMessage.length &&
+        !before && { faint: true }),
+      followUp,
+    });
+  });
+  const asker = new Set([
+    ...askerStems(search, message),
+    ...(previousQuestion ? askerStems(search, previousQuestion) : []),
+  ]);
+  // A service only for some organizations, which this visitor neither is nor asks about.
+  const barred = names
+    .map((n) => n.service)
+    .filter(
+      (s) =>
+        s.onlyFor?.length &&
+        !s.onlyFor.some((t) => asker.has(t)) &&
+        !parts.some((p) => p.names && p.subject === s),
+    );
+  return {
+    message,
+    parts,
+    statements,
+    asks,
+    ...(previousQuestion !== undefined && { previousQuestion }),
+    ...(previousReply !== undefined && { previousReply }),
+    asker,
+    barred: barred.map((s) => s.name),
+    outside: new Set(barred.flatMap((s) => s.onlyFor ?? [])),
+  };
+}

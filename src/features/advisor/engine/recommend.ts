@@ -1,0 +1,126 @@
+/**
+ * Recommendations for a visitor who describes their situation: the one or two services whose
+ * pages (who they are for, what they include, how they run, what they achieve) match it best,
+ * each with its starting price and the sentences of its page that show why it fits. A service
+ * only for some organizations (Nonprofit Support) is recommended only to a visitor who says they
+ * are one.
+ */
+import { formatUsd } from '../../../lib/format';
+import type { ServiceFacts } from '../index/schema';
+import { answerPart, docSource, sectionLink, type PartAnswer } from './compose';
+import type { Part, Reading } from './dialogue';
+import { coverage, eligible, type RankedSection, type Ranking } from './rank';
+import { mergeWords, queryWords } from './query';
+import { CONSULTATION_LINE } from './replies';
+import type { AdvisorReply } from './types';
+
+/** A second service is suggested when it fits nearly as well as the first. */
+const SECOND_CHOICE = 0.75;
+/** The least share of the visitor's words the service's best sections must state together. */
+const MIN_FIT = 0.25;
+
+interface Fit {
+  service: ServiceFacts;
+  score: number;
+  sections: RankedSection[];
+}
+
+/** Services ranked by their best matching sections (the best counts most). */
+export function rankServices(ranking: Ranking, part: Part, reading: Reading): Fit[] {
+  const words = [...part.words, ...part.context];
+  const fits = new Map<string, Fit>();
+  const hits = ranking.search.search(
+    words,
+    (d) => d.kind === 'service' && d.facet !== 'price' && d.facet !== 'requirements',
+  );
+  for (const h of hits) {
+    const service = ranking.services.find((s) => s.id === h.section.doc.service);
+    if (!service || !eligible(service, reading)) continue;
+    const cov = coverage(words, h.section.all);
+    // Whom a service is for says most about fit; its overview says least that is specific.
+    const facet = h.section.doc.facet;
+    const weight = facet === 'audience' ? 1.5 : facet === 'overview' ? 0.6 : 1;
+    const ranked = { section: h.section, score: h.score * weight * (0.2 + cov), coverage: cov };
+    const fit = fits.get(service.id);
+    if (!fit) fits.set(service.id, { service, score: ranked.score, sections: [ranked] });
+    else {
+      fit.score += ranked.score * (fit.sections.length === 1 ? 0.35 : 0.1);
+      fit.sections.push(ranked);
+    }
+  }
+  return [...fits.values()].sort((a, b) => b.score - a.score);
+}
+
+const priceOf = (s: ServiceFacts) =>
+  s.startingPrice === undefined
+    ? 'with no published starting price (it is quoted for each client)'
+    : `starting at ${formatUsd(s.startingPrice)}`;
+
+/** "a, b and c" */
+export function joinList(list: readonly string[]): string {
+  const items = list.map((i) =>
+    i.replace(/\.$/, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()),
+  );
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The reply recommending the services that fit, or undefined when none matches enough. */
+export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | undefined {
+  // The visitor's words, and what a short follow-up refers to ("is that something you do?").
+  const typed = mergeWords(
+    queryWords(ranking.search, reading.message),
+    reading.parts.flatMap((p) => p.context),
+  );
+  const whole: Part = {
+    text: reading.message,
+    words: typed,
+    context: [],
+    asked: typed,
+    aspects: new Set(),
+    cues: new Map(),
+    names: false,
+    followUp: false,
+  };
+  const fits = rankServices(ranking, whole, reading);
+  const [first, second] = fits;
+  // How much of the situation the service's page speaks to, over its best few sections.
+  const fit = first ? coverage(typed, ...first.sections.slice(0, 3).map((s) => s.section.all)) : 0;
+  if (!first || fit < MIN_FIT) return undefined;
+  const picks = second && second.score >= first.score * SECOND_CHOICE ? [first, second] : [first];
+  const reasons = picks.map((fit) => answerPart(whole, reading, fit.sections));
+  // What the service is, then the sentence of its page closest to the situation.
+  const why = (a: PartAnswer, service: ServiceFacts) => {
+    const what = service.summary ?? service.description;
+    const closest = a.units.map((u) => u.unit.text).find((t) => !what.includes(t));
+    return closest ? `${what} ${closest}` : what;
+  };
+  const name = (s: ServiceFacts) => `[${s.name}](${s.url})`;
+  const parts = [
+    `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0]!, first.service)}`,
+  ];
+  if (first.service.scope?.length) {
+    parts.push(`The starting price includes ${joinList(first.service.scope)}.`);
+  }
+  if (picks[1]) {
+    parts.push(
+      `${name(picks[1].service)} may fit as well, ${priceOf(picks[1].service)}. ${why(reasons[1]!, picks[1].service)}`,
+    );
+  }
+  const cited = reasons.flatMap((a) => (a.lead ? [a.lead.section.doc] : []));
+  parts.push(`Read more: ${cited.map(sectionLink).join(' and ')}.`);
+  parts.push(`To confirm the fit and get a quote for your situation, ${CONSULTATION_LINE}.`);
+  const sources = [
+    ...cited.map(docSource),
+    ...picks.map((p) => ({ title: p.service.name, url: p.service.priceUrl ?? p.service.url })),
+  ].filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i);
+  return {
+    kind: 'recommend',
+    declined: false,
+    handoff: false,
+    confidence: Math.min(1, fit * 1.5),
+    sources,
+    content: parts.join('\n\n').replace(/ {2,}/g, ' '),
+  };
+}

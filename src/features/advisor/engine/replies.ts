@@ -1,0 +1,124 @@
+/**
+ * The replies that are not quoted from a section: a greeting, thanks, putting the visitor in
+ * touch with a person, and saying plainly that the site does not cover a question. Each offer of
+ * a person names the questionnaire, the mailbox that fits the question best (from the contact
+ * directory in src/site.config.ts) and the chat's own hand-off form.
+ */
+import type { ChatSource } from '../contract';
+import { QUESTIONNAIRE_URL, type AdvisorIndex, type ContactFacts } from '../index/schema';
+import { queryWords } from './query';
+import type { SectionSearch } from './search';
+import type { AdvisorReply } from './types';
+import { terms } from '../index/text';
+
+/** What the built-in replies need: the index's facts and its search. */
+export interface Firm {
+  index: AdvisorIndex;
+  search: SectionSearch;
+}
+
+/** How a decline starts unless it says why. */
+export const DECLINE_LEAD = "Our site doesn't cover that, so I'd rather not guess.";
+
+export const CONSULTATION_LINE = `[answer five short questions](${QUESTIONNAIRE_URL}) and we'll reply within 24 hours`;
+
+const QUESTIONNAIRE_SOURCE: ChatSource = {
+  title: 'Consultation questionnaire',
+  url: QUESTIONNAIRE_URL,
+};
+
+/**
+ * The mailbox whose description fits the text best (invoices and payments, press, privacy
+ * requests...), else the one for scoping work with us.
+ */
+export function mailboxFor(firm: Firm, text: string): ContactFacts | undefined {
+  const { contacts } = firm.index;
+  const words = queryWords(firm.search, text);
+  const scored = contacts.map((c) => {
+    const stems = new Set(terms(`${c.label} ${c.description}`));
+    const score = words.reduce((s, w) => s + (w.terms.some((t) => stems.has(t)) ? w.idf : 0), 0);
+    return { c, score };
+  });
+  const best = scored.sort((a, b) => b.score - a.score)[0];
+  const scoping = contacts.find((c) =>
+    /\b(sales|consult|project)/i.test(`${c.label} ${c.description}`),
+  );
+  return best && best.score > 0 ? best.c : (scoping ?? contacts[0]);
+}
+
+const mail = (c: ContactFacts) => `[${c.email}](mailto:${c.email})`;
+
+/** The offer of a person: the questionnaire, the right mailbox, the others, the email form. */
+export function personOffer(firm: Firm, text: string): string {
+  const box = mailboxFor(firm, text);
+  const others = firm.index.contacts.filter((c) => c !== box);
+  return [
+    `A person can help: ${CONSULTATION_LINE}${
+      box
+        ? `, or email **${box.label}** at ${mail(box)} (${box.description.replace(/\.$/, '').toLowerCase()})`
+        : ''
+    }. You can also leave your email below and we'll write back.`,
+    others.length
+      ? `Other addresses: ${others.map((c) => `${c.label}, ${mail(c)}`).join('; ')}.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/**
+ * Says plainly that the site does not answer this (or why the advisor will not), adds what the
+ * site does say when given, and offers a person.
+ */
+export function declineReply(
+  firm: Firm,
+  text: string,
+  { lead = DECLINE_LEAD, extra = '', sources = [] as ChatSource[], confidence = 0 } = {},
+): AdvisorReply {
+  return {
+    kind: 'decline',
+    declined: true,
+    handoff: true,
+    confidence,
+    sources: [...sources, QUESTIONNAIRE_SOURCE],
+    content: [lead, extra, personOffer(firm, text)].filter(Boolean).join('\n\n'),
+  };
+}
+
+/** The visitor asked for a person, a quote or a call. */
+export function handoffReply(firm: Firm, text: string): AdvisorReply {
+  return {
+    kind: 'handoff',
+    declined: false,
+    handoff: true,
+    confidence: 1,
+    sources: [QUESTIONNAIRE_SOURCE],
+    content: [
+      'Happy to put you in touch with a person.',
+      personOffer(firm, text),
+      "I can't book calls or send quotes from this chat myself, but the person who writes back can.",
+    ].join('\n\n'),
+  };
+}
+
+export function greeting(firm: Firm): AdvisorReply {
+  return {
+    kind: 'smalltalk',
+    declined: false,
+    handoff: false,
+    confidence: 1,
+    sources: [],
+    content: `Hello! I can answer questions about ${firm.index.firm.name}: which service fits your situation, what it costs and includes, how long it takes, and what our guides say about SEO and AI search. What are you working on?`,
+  };
+}
+
+export function thanks(): AdvisorReply {
+  return {
+    kind: 'smalltalk',
+    declined: false,
+    handoff: false,
+    confidence: 1,
+    sources: [],
+    content: "You're welcome! Is there anything else I can help you with?",
+  };
+}

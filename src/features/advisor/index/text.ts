@@ -1,0 +1,234 @@
+/**
+ * How the advisor reads text, the same at build time and when a question arrives: Unicode
+ * normalised (NFKC, invisible characters removed), cut into words, stop words dropped and the
+ * rest stemmed. A question's words are also searched as the site's words for them (SYNONYMS):
+ * prospects say "charity" and "Power BI" where the site says "nonprofit" and "dashboard".
+ */
+import { stemmer } from 'stemmer';
+
+/**
+ * Characters that change nothing a reader sees but split a word or a figure: soft hyphen,
+ * zero-width spaces and joiners, direction marks and overrides, word joiner, byte-order mark.
+ */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** Text as a reader sees it: NFKC ("＄" is "$", "ﬁ" is "fi"), invisible characters removed. */
+export function normalize(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+}
+
+/**
+ * Words that carry no topic in a question; dropped on both sides. Contractions appear without
+ * their apostrophe too, as people type them.
+ */
+// cspell:ignore youve doesnt isnt arent wasnt
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before ' +
+    'being below between both but by can could did do does doing done down during each either ' +
+    'else ever few for from further get gets getting got had has have having he her here hers ' +
+    'him his how however i if in into is it its itself just let lets me might mine more most ' +
+    'much must my myself no nor not now of off on once only or other others our ours ourselves ' +
+    'out over own please same she should so some such than that thats the their theirs them ' +
+    'then there theres these they this those through to too under until up upon us very was we ' +
+    'were what whats when where which while who whom whose why will with would you your yours ' +
+    'yourself yourselves per im ive id youre youve dont doesnt isnt arent wasnt cant wont really ' +
+    'actually maybe may kind sort thing things stuff like hi hello hey thanks thank ok okay ' +
+    'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
+    'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
+    'hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
+    'see seeing put puts come comes coming going goes nobody anybody everybody everyone bother ' +
+    'different difference differ regular normal usual right anything everything nothing ' +
+    'whatever anyway somehow'
+  ).split(' '),
+);
+
+/**
+ * A visitor's words (or phrases of two or three words) and the site's words for them. A question
+ * containing the key is also searched for the values, at a lower weight than what was typed.
+ */
+export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  // Organisations and sectors
+  charity: ['nonprofit'],
+  ngo: ['nonprofit'],
+  church: ['nonprofit', 'faith'],
+  'food bank': ['nonprofit'],
+  'volunteer run': ['nonprofit', 'volunteer'],
+  'non profit': ['nonprofit'],
+  'faith based': ['nonprofit'],
+  'community group': ['nonprofit'],
+  association: ['nonprofit'],
+  police: ['law', 'enforcement'],
+  municipality: ['government', 'public'],
+  city: ['government', 'public'],
+  county: ['government', 'public'],
+  // Money
+  cost: ['price'],
+  fee: ['price'],
+  charge: ['price'],
+  pricing: ['price'],
+  budget: ['price'],
+  expensive: ['price'],
+  cheap: ['price'],
+  afford: ['price'],
+  ballpark: ['price', 'range'],
+  // People
+  staff: ['team', 'employees'],
+  employees: ['team', 'staff'],
+  people: ['team', 'staff'],
+  // Tools prospects name, and the site's words for them
+  chatgpt: ['ai'],
+  'power bi': ['dashboard', 'tool'],
+  tableau: ['dashboard', 'tool'],
+  excel: ['spreadsheet'],
+  'google sheets': ['spreadsheet'],
+  quickbooks: ['accounting', 'software'],
+  crm: ['customer', 'relationship', 'system'],
+  zoom: ['video', 'online'],
+  // How work is delivered
+  remote: ['online', 'virtual', 'video'],
+  onsite: ['person'],
+  'in person': ['person'],
+  // Search and websites
+  site: ['website'],
+  ranking: ['rank', 'search'],
+  maps: ['map', 'local', 'business', 'profile'],
+  gbp: ['google', 'business', 'profile'],
+  // Errors and outages
+  outage: ['5xx', 'server', 'errors'],
+  deleted: ['410', '404', 'gone'],
+  discontinued: ['410', '404', 'gone'],
+  // Whether it worked, and how the firm works
+  'worth the money': ['measure', 'success', 'results'],
+  'worth it': ['measure', 'success', 'results'],
+  roi: ['measure', 'success', 'results'],
+  'day to day': ['operations', 'processes'],
+  'look at': ['check', 'review'],
+  found: ['find', 'founder'],
+  blog: ['content', 'articles'],
+  project: ['engagement'],
+  engagement: ['project'],
+  'wraps up': ['end', 'ends', 'after'],
+  finished: ['end', 'after'],
+  'work out': ['calculated'],
+  'sending people': ['referrals', 'traffic'],
+  'keep an eye': ['monitoring'],
+  'everything you do': ['services', 'offer'],
+  'locked in': ['obligation', 'continue'],
+  commitment: ['obligation', 'continue'],
+  logins: ['access', 'system'],
+  'it person': ['technical', 'staff'],
+  rekeying: ['manual', 'duplicate', 'entry'],
+  retype: ['manual', 'duplicate', 'entry'],
+  begin: ['start'],
+  'double entry': ['manual', 'duplicate', 'entry'],
+  'by hand': ['manual'],
+  reporter: ['press'],
+  human: ['person'],
+  stats: ['statistics'],
+  quotes: ['quotations'],
+  // Help after the work
+  'stick around': ['support'],
+  stuck: ['support', 'questions'],
+  'come back': ['support', 'questions'],
+  // Time
+  timeline: ['weeks', 'months'],
+  turnaround: ['within', 'hours'],
+  // Safety
+  safe: ['security', 'protect'],
+  secure: ['security', 'protect'],
+  confidential: ['protect', 'security', 'sensitive'],
+  // Contact and the firm
+  email: ['contact'],
+  phone: ['contact', 'call'],
+  reach: ['contact'],
+  located: ['based'],
+  location: ['based'],
+};
+
+/** Stems by word: the same few thousand words recur across the index and every question. */
+const stems = new Map<string, string>();
+/** "monthly" is said of a month, "weekly" of a week: the stemmer keeps their "-li". */
+const LY = /^(\w{4,})li$/;
+
+/** A word's stem, lower case; numbers and short words stay as they are. */
+export function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    // "503s" is 503; other numbers and short words stay as they are.
+    s = /^\d+s$/.test(word)
+      ? word.slice(0, -1)
+      : /^\d/.test(word) || word.length < 4
+        ? word
+        : stemmer(word).replace(LY, '$1');
+    if (stems.size < 50_000) stems.set(word, s);
+  }
+  return s;
+}
+
+/** Words of a text as the search library cuts them: letters and digits, joined by - or '. */
+export function tokenize(text: string): string[] {
+  return (
+    normalize(text)
+      .toLowerCase()
+      .replace(/'/g, '')
+      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []
+  ).flatMap((word) => {
+    if (!word.includes('-')) return [word];
+    const parts = word.split('-');
+    // "e-mail" and "non-profit" are also one word; "40-person" and "2-3" are not.
+    return parts.every((p) => /^\p{L}+$/u.test(p)) ? [parts.join(''), ...parts] : parts;
+  });
+}
+
+/** How an indexed word is stored: stemmed, or dropped when it is a stopword. */
+export function indexTerm(word: string): string | null {
+  const w = word.toLowerCase();
+  return STOPWORDS.has(w) ? null : stem(w);
+}
+
+/** The stems of a text's words, stop words left out. */
+export function terms(text: string): string[] {
+  return tokenize(text).flatMap((w) => indexTerm(w) ?? []);
+}
+
+/** The vocabulary by stem, so one entry serves every form of a word ("charity", "charities"). */
+const BY_STEM = new Map(
+  Object.entries(SYNONYMS).map(([k, v]) => [
+    k
+      .split(' ')
+      .map((w) => stem(w))
+      .join(' '),
+    v,
+  ]),
+);
+
+/** Synonym keys of two or three words, as stems, longest first. */
+const PHRASES = [...BY_STEM.keys()]
+  .filter((k) => k.includes(' '))
+  .map((k) => k.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** How many words the vocabulary's phrase starting at `i` has, or 1 when none starts there. */
+export function phraseAt(words: readonly string[], i: number): number {
+  const stems = words.map((w) => stem(w));
+  return PHRASES.find((phrase) => phrase.every((p, k) => stems[i + k] === p))?.length ?? 1;
+}
+
+/**
+ * The site's words for a run of a question's words: for each position, the synonyms of the
+ * phrase or word that starts there (a phrase's go to its first word).
+ */
+export function synonymsAt(words: readonly string[]): (readonly string[])[] {
+  const stems = words.map((w) => stem(w));
+  const out: (readonly string[])[] = stems.map((s) => BY_STEM.get(s) ?? []);
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of PHRASES) {
+      if (phrase.every((p, k) => stems[i + k] === p)) {
+        out[i] = [...out[i]!, ...BY_STEM.get(phrase.join(' '))!];
+        break;
+      }
+    }
+  }
+  return out;
+}
