@@ -54,13 +54,14 @@ export default defineConfig({
           rolldownOptions: {
             output: {
               codeSplitting: {
-                // The state page scripts share with the islands (nanostores, the ui, chat and
-                // toast stores, the island-open event) and Vite's preload helper travel as one
-                // file, so home fetches its script, this and web-vitals before a visitor acts.
+                // The state page scripts share with the islands (nanostores, the ui and toast
+                // stores, the chat's conversation, the island-open event) and Vite's preload
+                // helper travel as one file, so home fetches its script, this and web-vitals
+                // before a visitor acts.
                 groups: [
                   {
                     name: 'state',
-                    test: /\/src\/stores\/(ui|chat|toast)\.ts|\/src\/lib\/islands\.ts|\/node_modules\/nanostores\/|vite\/preload-helper/,
+                    test: /\/src\/stores\/(ui|toast)\.ts|\/src\/features\/advisor\/(index|ui\/chat-store)\.ts|\/src\/lib\/islands\.ts|\/node_modules\/nanostores\/|vite\/preload-helper/,
                   },
                 ],
               },

@@ -2,7 +2,7 @@
  * Turns `data-open` calls to action into store actions on pages that host the matching island
  * (its mount point carries `data-island`). Elsewhere, and without JavaScript, the link is followed.
  */
-import { takeResume } from '../stores/chat';
+import { takeResume } from '../features/advisor';
 import { openChat, openQuestionnaire } from '../stores/ui';
 
 /** Delay between scrolling to the chat prompt and opening the chat, from the spec. */

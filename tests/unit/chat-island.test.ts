@@ -16,7 +16,7 @@ import {
   clearConversation,
   readStored,
   type ChatEntry,
-} from '../../src/stores/chat';
+} from '../../src/features/advisor/ui/chat-store';
 import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor/ui/markdown';
 import { parseChatRequest } from '../../src/features/advisor/contract';
 

@@ -84,6 +84,11 @@ export interface ChatReply {
    * server has no signing secret.
    */
   signature?: string;
+  /**
+   * The reply's id, which the visitor's rating of it names (POST /api/chat/rating); the same id
+   * the signature carries.
+   */
+  answerId?: string;
 }
 
 /** A reply signature as the island accepts and sends it back. */
@@ -94,7 +99,7 @@ export const SIGNATURE_PATTERN = /^v1\.[A-Za-z0-9_-]{8,64}\.\d{1,16}\.[A-Za-z0-9
  * - delta `{content}`: the next words, appended to the reply;
  * - replace `ChatReply`: the reply so far is withdrawn and this one stands instead (a model's
  *   reply named a price the site does not state);
- * - done `{sources?, handoff?, signature?}`: the reply is complete, and signed;
+ * - done `{sources?, handoff?, signature?, answerId?}`: the reply is complete, and signed;
  * - error `{message}`: the reply broke off; what arrived stays, followed by the error message.
  * A stream that ends without `done` or `replace` broke off too.
  */

@@ -4,7 +4,9 @@
  * language model grounded in the same retrieval (Workers AI, or an OpenAI-compatible API),
  * streamed when the client asks for `text/event-stream`. A model's reply passes the guard
  * sentence by sentence (stream.server.ts). Every reply is signed (signature.server.ts), so the
- * chat hand-off can tell the advisor's own turns from edited ones.
+ * chat hand-off can tell the advisor's own turns from edited ones, and carries an id a visitor's
+ * rating names. Once a reply is sent, the question and what answered it are recorded for the
+ * firm (src/features/insights) through waitUntil: recording never slows or breaks a reply.
  */
 import type { RouteContext, RouteHandler } from '#server/env';
 import { HttpError, fieldErrors, json, readJson } from '#server/http';
@@ -24,9 +26,10 @@ import {
 } from './llm.server';
 import { signReply, signingSecret, type SigningEnv } from './signature.server';
 import { guardedReply } from './stream.server';
+import { recordQuestion, type InsightsEnv } from '#features/insights/index.server';
 
 /** The Pages static-asset binding; `wrangler pages dev` and production both provide it. */
-export interface ChatEnv extends LlmEnv, SigningEnv {
+export interface ChatEnv extends LlmEnv, SigningEnv, InsightsEnv {
   ASSETS?: { fetch(input: Request | string | URL): Promise<Response> };
 }
 
@@ -88,7 +91,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
     timeoutMs: options.llmTimeoutMs ?? LLM_TIMEOUT_MS,
     idleMs: options.llmIdleMs ?? LLM_IDLE_MS,
   };
-  return async ({ request, env }: RouteContext<ChatEnv>) => {
+  return async ({ request, env, waitUntil }: RouteContext<ChatEnv>) => {
     const parsed = parseChatRequest(await readJson(request));
     if (!parsed.success) {
       throw new HttpError(
@@ -100,16 +103,31 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
     }
     const loaded = await load(env, request.url);
     const secret = signingSecret(env);
-    const sign = (content: string) => signReply(secret, content);
-    const builtIn = () => {
-      const reply = answer(loaded.advisor, parsed.messages);
-      return { reply: toChatReply(reply), declined: reply.declined };
-    };
+    const answerId = crypto.randomUUID().replace(/-/g, '');
+    const sign = (content: string) => signReply(secret, content, { id: answerId });
+    // The built-in answer: the reply without a model, the fallback of a model's reply, and in
+    // both cases what the retrieval found (confidence, decline, hand-off) for the record.
+    const retrieved = answer(loaded.advisor, parsed.messages);
+    const builtIn = () => ({ reply: toChatReply(retrieved), declined: retrieved.declined });
+    const question = parsed.messages.findLast((m) => m.role === 'user')?.content ?? '';
+    const record = (content: string, sources: ChatReply['sources']) =>
+      waitUntil(
+        recordQuestion(env, {
+          answerId,
+          question,
+          reply: content,
+          sections: (sources ?? []).map((s) => s.url),
+          confidence: retrieved.confidence,
+          declined: retrieved.declined,
+          handedOff: retrieved.handoff,
+        }),
+      );
     const provider = llmProvider(env);
     if (!provider) {
-      const { reply } = builtIn();
+      const reply = toChatReply(retrieved);
       const signature = await sign(reply.content);
-      return json(signature ? { ...reply, signature } : reply);
+      record(reply.content, reply.sources);
+      return json({ ...reply, answerId, ...(signature && { signature }) });
     }
 
     const grounded = grounding(loaded.advisor, parsed.messages);
@@ -123,16 +141,41 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
     } catch (err) {
       throw modelFailed(err, provider);
     }
-    const reply = guardedReply(words, {
+    const guarded = guardedReply(words, {
       stated: statedFacts(grounded.stated, loaded.advisor.index.services),
       builtIn,
       sources: grounded.sources,
       sign,
       log: (claim) => console.warn(`chat: model reply named ${claim}; not sent`),
     });
+    const reply = withAnswerId(guarded, answerId, record);
     if (wantsStream(request)) return streamResponse(reply, provider);
     return json(await wholeReply(reply, provider));
   };
+}
+
+/**
+ * A model's reply events with the reply's id on its final event, and the reply the visitor ended
+ * up with handed to `record` once it is complete (a reply that broke off is not recorded).
+ */
+async function* withAnswerId(
+  events: AsyncGenerator<ChatEvent>,
+  answerId: string,
+  record: (content: string, sources: ChatReply['sources']) => void,
+): AsyncGenerator<ChatEvent> {
+  let content = '';
+  for await (const e of events) {
+    if (e.event === 'delta') content += e.data.content;
+    if (e.event === 'replace') {
+      record(e.data.content, e.data.sources);
+      yield { event: 'replace', data: { ...e.data, answerId } };
+    } else if (e.event === 'done') {
+      record(content, e.data.sources);
+      yield { event: 'done', data: { ...e.data, answerId } };
+    } else {
+      yield e;
+    }
+  }
 }
 
 function wantsStream(request: Request): boolean {

@@ -1,6 +1,6 @@
 /** One message of the chat: the visitor's as typed, the advisor's as safe Markdown with sources. */
 import { useId } from 'react';
-import { rememberOpenChat, type ChatEntry } from '../../../stores/chat';
+import { rememberOpenChat, type ChatEntry } from './chat-store';
 import { safeHref } from './markdown';
 import HandoffCard from './HandoffCard';
 import Markdown from './Markdown';

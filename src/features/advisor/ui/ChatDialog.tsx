@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { $conversation, addEntry, clearConversation, updateEntry } from '../../../stores/chat';
+import { $conversation, addEntry, clearConversation, updateEntry } from './chat-store';
 import { useMounted } from '../../../lib/use-mounted';
 import { $chat, closeChat } from '../../../stores/ui';
 import { CHAT_MESSAGE_MAX } from '../contract';

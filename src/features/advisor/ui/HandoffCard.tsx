@@ -4,7 +4,7 @@
  * form that sends the conversation to a person through the lead pipeline.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { $conversation } from '../../../stores/chat';
+import { $conversation } from './chat-store';
 import { openQuestionnaire } from '../../../stores/ui';
 import { HandoffError, sendChatLead } from './handoff';
 

@@ -4,7 +4,7 @@
  * becomes the advisor's next message.
  */
 import * as z from 'zod/mini';
-import type { ChatEntry } from '../../../stores/chat';
+import type { ChatEntry } from './chat-store';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX,

@@ -4,7 +4,7 @@
  * pipeline as the questionnaire. Each attempt carries an Idempotency-Key; retrying the same
  * email reuses it, so a lead whose answer was lost on the way back is not sent twice.
  */
-import type { ChatEntry } from '../../../stores/chat';
+import type { ChatEntry } from './chat-store';
 import {
   CHAT_LEAD_ENDPOINT,
   TRANSCRIPT_MAX_MESSAGES,

@@ -5,7 +5,7 @@
  * 'New conversation' clears it.
  */
 import { atom, onMount } from 'nanostores';
-import type { ChatSource } from '../features/advisor/contract';
+import type { ChatSource } from '../contract';
 
 /** Messages kept; older ones are dropped. */
 export const CONVERSATION_LIMIT = 30;
