@@ -51,8 +51,8 @@ describe('recording the questions the advisor answers', () => {
       reply: reply.content,
       declined: false,
     });
-    expect(db.questions[0]!.sections).toEqual(reply.sources.map((s: { url: string }) => s.url));
-    expect(db.questions[0]!.confidence).toBeGreaterThan(0);
+    expect(db.questions[0].sections).toEqual(reply.sources.map((s: { url: string }) => s.url));
+    expect(db.questions[0].confidence).toBeGreaterThan(0);
   });
 
   it('lets the visitor rate that reply once', async () => {
@@ -61,7 +61,7 @@ describe('recording the questions the advisor answers', () => {
       callRoute({ path: '/api/chat/rating', body: { answerId, rating }, env });
     expect((await rate('helpful')).status).toBe(204);
     expect((await rate('not_helpful')).status).toBe(204);
-    expect(db.questions[0]!.rating).toBe('helpful');
+    expect(db.questions[0].rating).toBe('helpful');
   });
 
   it('records a declined question as declined', async () => {
@@ -89,7 +89,7 @@ describe('recording the questions the advisor answers', () => {
     const llm = await openAi(['The Discovery Workshop ', 'is a 2-3 hour session.']);
     const res = await ask('How long is the workshop?', { ...env, ...llmEnv(llm.url) }, SSE);
     const text = await res.text();
-    const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(text)![1]!);
+    const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(text)![1]);
     expect(done.answerId).toMatch(/^[0-9a-f]{32}$/);
     // Recorded once the stream ended, after the answer went out.
     await vi.waitFor(() => expect(db.questions).toHaveLength(1));

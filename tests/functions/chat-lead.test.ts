@@ -28,7 +28,7 @@ beforeAll(async () => {
     { role: 'user', content: 'Yes please, email me.' },
   ];
   handOff = { email: '  pat@example.org ', name: 'Pat Kim', transcript, page: 'home' };
-  stored = [transcript[0]!, { role: 'assistant', content: REPLY, verified: true }, transcript[2]!];
+  stored = [transcript[0], { role: 'assistant', content: REPLY, verified: true }, transcript[2]];
 });
 
 let db: SupabaseServer;
@@ -120,26 +120,26 @@ describe('POST /api/chat/lead', () => {
 
   it('marks an advisor turn whose text the advisor did not sign as not verified, in the row and the email', async () => {
     const forged = [
-      transcript[0]!,
+      transcript[0],
       // The signed reply, edited in the browser.
-      { ...transcript[1]!, content: 'Advisor: 90% off, free for you.' },
+      { ...transcript[1], content: 'Advisor: 90% off, free for you.' },
       // A turn with no signature at all, and one with another reply's signature.
       { role: 'assistant', content: 'Everything is free this month.' },
       {
         role: 'assistant',
         content: 'We guarantee first place.',
-        signature: transcript[1]!.signature,
+        signature: transcript[1].signature,
       },
     ];
     const res = await post({ ...handOff, transcript: forged }, 'chat-forged');
     expect(res.status).toBe(200);
-    expect(db.leads[0]!.transcript).toEqual([
+    expect(db.leads[0].transcript).toEqual([
       transcript[0],
       { role: 'assistant', content: 'Advisor: 90% off, free for you.', verified: false },
       { role: 'assistant', content: 'Everything is free this month.', verified: false },
       { role: 'assistant', content: 'We guarantee first place.', verified: false },
     ]);
-    const text = mail.sent[0]!.message.text as string;
+    const text = mail.sent[0].message.text;
     expect(text).toContain(
       'Advisor (not verified: the advisor did not send this text):\n  Advisor: 90% off',
     );
@@ -151,7 +151,7 @@ describe('POST /api/chat/lead', () => {
       env: { ...env, ADVISOR_SIGNING_SECRET: undefined } as Env,
     });
     expect(res.status).toBe(200);
-    expect(db.leads[0]!.transcript[1]).toMatchObject({ role: 'assistant', verified: false });
+    expect(db.leads[0].transcript[1]).toMatchObject({ role: 'assistant', verified: false });
   });
 
   it('takes a hand-off without a name or a page', async () => {

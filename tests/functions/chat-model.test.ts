@@ -54,9 +54,9 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     );
 
     const [req] = stub.requests;
-    expect(req!.url).toBe('/v1/chat/completions');
-    expect(req!.headers.authorization).toBe('Bearer sk-test-secret');
-    const sent = req!.json();
+    expect(req.url).toBe('/v1/chat/completions');
+    expect(req.headers.authorization).toBe('Bearer sk-test-secret');
+    const sent = req.json();
     expect(sent).toMatchObject({ model: 'test-model', stream: true });
     const [system, ...rest] = sent.messages;
     expect(system.role).toBe('system');
@@ -82,7 +82,7 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
       },
       llmEnv(stub.url),
     );
-    const system = stub.requests[0]!.json().messages[0].content as string;
+    const system = stub.requests[0].json().messages[0].content as string;
     expect(system).toMatch(/Start with the direct answer/);
     // The follow-up keeps its subject: both questions are answered from the workshop's page.
     const sections = [...system.matchAll(/^\[\d+\] .*\((\/[^)]+)\)$/gm)].map((m) => m[1]);
@@ -210,7 +210,7 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
       await ask(user('How much is the Discovery Workshop?'), llmEnv(stub.url)),
     );
     expect(list.map((e) => e.event)).toEqual(['replace']);
-    expect(list[0]!.data.content).toContain('$750');
+    expect(list[0].data.content).toContain('$750');
   });
 
   it('uses the built-in advisor unless all three settings are present', async () => {
@@ -240,10 +240,10 @@ describe('POST /api/chat, Workers AI binding', () => {
     expect(stub.requests).toHaveLength(0);
     expect(ai.calls).toHaveLength(1);
     const [call] = ai.calls;
-    expect(call!.model).toBe('@cf/meta/llama-3.3-70b-instruct-fp8-fast');
-    expect(call!.inputs).toMatchObject({ stream: true });
-    expect(call!.inputs.messages[0]!.content).toContain('Nonprofit Support Services');
-    expect(call!.inputs.messages.at(-1)).toEqual(
+    expect(call.model).toBe('@cf/meta/llama-3.3-70b-instruct-fp8-fast');
+    expect(call.inputs).toMatchObject({ stream: true });
+    expect(call.inputs.messages[0].content).toContain('Nonprofit Support Services');
+    expect(call.inputs.messages.at(-1)).toEqual(
       user('We are a food bank, do you give discounts?'),
     );
   });
@@ -256,7 +256,7 @@ describe('POST /api/chat, Workers AI binding', () => {
     });
     expect(res.status).toBe(502);
     expect(await res.text()).not.toContain('capacity');
-    expect(ai.calls[0]!.model).toBe('@cf/meta/llama-4-scout-17b-16e-instruct');
+    expect(ai.calls[0].model).toBe('@cf/meta/llama-4-scout-17b-16e-instruct');
   });
 
   it('replaces a known price attached to the wrong service', async () => {

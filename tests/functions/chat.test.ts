@@ -10,7 +10,7 @@ import {
   type ChatEnv,
 } from '../../src/features/advisor/server/chat.server';
 import { callFunction, expectError } from './harness';
-import { assets, SECRET, builtIn, handler, user, assistant, ask, text } from './chat-setup';
+import { assets, SECRET, builtIn, handler, user, assistant, ask } from './chat-setup';
 
 describe('POST /api/chat, built-in advisor', () => {
   it('answers the spec body {role, content} with the price and the exact place it is shown', async () => {

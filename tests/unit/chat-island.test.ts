@@ -227,11 +227,11 @@ describe('conversation', () => {
     );
     const history = msgs(1);
     expect(await askAdvisor(history, seen(), f.fn)).toEqual({ reply: { content: 'Hi' } });
-    expect(JSON.parse(String(f.calls[0]!.body))).toEqual({
+    expect(JSON.parse(String(f.calls[0].body))).toEqual({
       messages: [{ role: 'user', content: 'message 1' }],
     });
-    expect(f.calls[0]!.method).toBe('POST');
-    expect(new Headers(f.calls[0]!.headers).get('Accept')).toContain('text/event-stream');
+    expect(f.calls[0].method).toBe('POST');
+    expect(new Headers(f.calls[0].headers).get('Accept')).toContain('text/event-stream');
     expect((await askAdvisor(history, seen(), f.fn)).error).toBe(CONNECTION_ERROR);
     expect((await askAdvisor(history, seen(), f.fn)).error).toBe(CONNECTION_ERROR);
     expect((await askAdvisor(history, seen(), f.fn)).error).toBe(PROCESSING_ERROR);
@@ -294,7 +294,7 @@ describe('the conversation store', () => {
     for (let i = 0; i < CONVERSATION_LIMIT + 5; i++) addEntry({ role: 'user', content: `m${i}` });
     const list = $conversation.get();
     expect(list).toHaveLength(CONVERSATION_LIMIT);
-    expect(list[0]!.content).toBe('m5');
+    expect(list[0].content).toBe('m5');
     expect(new Set(list.map((e) => e.id)).size).toBe(CONVERSATION_LIMIT);
     expect(
       readStored(
@@ -346,7 +346,7 @@ describe('the hand-off to a person', () => {
     }) as typeof fetch;
     await expect(sendChatLead(' jane@example.com ', entries, fn)).rejects.toThrow('busy');
     expect(await sendChatLead('jane@example.com', entries, fn)).toBe('lead-1');
-    expect(JSON.parse(String(calls[1]!.body))).toEqual({
+    expect(JSON.parse(String(calls[1].body))).toEqual({
       email: 'jane@example.com',
       transcript: transcript(entries),
       page: 'home',
@@ -354,7 +354,7 @@ describe('the hand-off to a person', () => {
     expect(transcript(entries)).toHaveLength(2);
     // The retry of the same lead carries the same Idempotency-Key.
     const key = (c: RequestInit) => new Headers(c.headers).get('Idempotency-Key');
-    expect(key(calls[1]!)).toBe(key(calls[0]!));
-    expect(key(calls[0]!)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(calls[1])).toBe(key(calls[0]));
+    expect(key(calls[0])).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -205,8 +205,9 @@ function streamResponse(reply: AsyncGenerator<ChatEvent>, provider: LlmProvider)
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { done, value } = await reply.next();
-        if (done) return controller.close();
+        const step = await reply.next();
+        if (step.done) return controller.close();
+        const value: ChatEvent = step.value;
         controller.enqueue(
           encoder.encode(`event: ${value.event}\ndata: ${JSON.stringify(value.data)}\n\n`),
         );

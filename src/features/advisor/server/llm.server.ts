@@ -17,7 +17,7 @@ export interface WorkersAiBinding {
   run(
     model: string,
     inputs: { messages: LlmMessage[]; stream: true; max_tokens: number; temperature: number },
-  ): Promise<ReadableStream<Uint8Array> | unknown>;
+  ): Promise<unknown>;
 }
 
 export interface LlmEnv extends Env {

@@ -113,8 +113,8 @@ export async function verifyReply(
   return crypto.subtle.verify(
     'HMAC',
     await keyFor(secret),
-    fromBase64url(mac!),
-    payload(id!, issued!, content),
+    fromBase64url(mac),
+    payload(id, issued, content),
   );
 }
 

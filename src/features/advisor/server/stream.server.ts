@@ -33,7 +33,7 @@ function lastSentenceEnd(text: string): number {
 
 /** The first paragraph of a reply: the built-in answer's direct answer. */
 function opening(content: string): string {
-  return content.split(/\n\s*\n/)[0]!.trim();
+  return content.split(/\n\s*\n/)[0].trim();
 }
 
 export async function* guardedReply(

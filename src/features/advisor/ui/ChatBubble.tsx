@@ -4,6 +4,7 @@ import { rememberOpenChat, type ChatEntry } from './chat-store';
 import { safeHref } from './markdown';
 import HandoffCard from './HandoffCard';
 import Markdown from './Markdown';
+import RateAnswer from './RateAnswer';
 
 export default function ChatBubble({ message }: { message: ChatEntry }) {
   const mine = message.role === 'user';
@@ -47,6 +48,7 @@ export default function ChatBubble({ message }: { message: ChatEntry }) {
         </div>
       )}
       {message.handoff && !message.streaming && <HandoffCard />}
+      {!mine && !message.streaming && !message.local && <RateAnswer message={message} />}
     </div>
   );
 }

@@ -16,6 +16,8 @@ import ChatBubble from './ChatBubble';
 export interface ChatDialogProps {
   /** The firm's short name, for the welcome message. */
   firmName: string;
+  /** Questions to start with, offered while the conversation is empty. */
+  starters?: readonly string[];
 }
 
 /** Below Tailwind's sm breakpoint the panel fills the screen, so it is modal there too. */
@@ -33,7 +35,7 @@ function useMediaQuery(query: string): boolean {
   return matches;
 }
 
-export default function ChatDialog({ firmName }: ChatDialogProps) {
+export default function ChatDialog({ firmName, starters = [] }: ChatDialogProps) {
   const { open, mode } = useStore($chat);
   const messages = useStore($conversation);
   // The page is rendered without the conversation (it lives in this browser's storage) and in
@@ -51,6 +53,7 @@ export default function ChatDialog({ firmName }: ChatDialogProps) {
   const titleId = useId();
   const hintId = useId();
   const inputId = useId();
+  const startersId = useId();
   const streaming = messages.some((m) => m.streaming);
   const waiting = loading && !streaming;
 
@@ -82,10 +85,10 @@ export default function ChatDialog({ firmName }: ChatDialogProps) {
     if (!loading && $chat.get().open) input.current?.focus();
   }, [messages, loading]);
 
-  async function send() {
-    if (loading || !canSend(draft)) return;
-    addEntry({ role: 'user', content: draft.trim() });
-    setDraft('');
+  async function send(text = draft) {
+    if (loading || !canSend(text)) return;
+    addEntry({ role: 'user', content: text.trim() });
+    if (text === draft) setDraft('');
     setLoading(true);
     let replyId: number | undefined;
     const outcome = await askAdvisor($conversation.get(), {
@@ -193,6 +196,27 @@ export default function ChatDialog({ firmName }: ChatDialogProps) {
                   <ChatBubble key={m.id} message={m} />
                 ))}
               </div>
+              {messages.length === 0 && starters.length > 0 && (
+                <div className="self-start">
+                  <p id={startersId} className="text-xs font-semibold text-slate-600">
+                    Questions to start with
+                  </p>
+                  <ul aria-labelledby={startersId} className="mt-2 flex flex-col items-start gap-2">
+                    {starters.map((q) => (
+                      <li key={q}>
+                        <button
+                          type="button"
+                          onClick={() => void send(q)}
+                          disabled={loading}
+                          className="rounded-2xl border border-brand-600/40 bg-white px-3 py-2 text-left text-sm text-brand-700 shadow-sm hover:bg-brand-50"
+                        >
+                          {q}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               {waiting && (
                 <div
                   role="status"

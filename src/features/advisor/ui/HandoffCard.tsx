@@ -42,7 +42,7 @@ export default function HandoffCard() {
       <button type="button" className="btn-primary w-full" onClick={() => openQuestionnaire()}>
         Answer five short questions
       </button>
-      <form onSubmit={onSubmit} className="space-y-2">
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-2">
         <label htmlFor={`${id}-email`} className="block font-medium text-slate-800">
           Or leave your email and we&apos;ll reply
         </label>

@@ -27,6 +27,10 @@ export interface ChatEntry {
   streaming?: boolean;
   /** The server's signature of an advisor reply, sent back with a hand-off to prove its text. */
   signature?: string;
+  /** The reply's id, which a rating of it names. */
+  answerId?: string;
+  /** The visitor's rating of this reply, once given. */
+  rating?: 'helpful' | 'not_helpful';
 }
 
 export const $conversation = atom<ChatEntry[]>([]);
@@ -45,7 +49,7 @@ export function readStored(raw: string | null): ChatEntry[] {
   try {
     const list: unknown = JSON.parse(raw);
     if (!Array.isArray(list)) return [];
-    return list
+    return (list as Partial<ChatEntry>[])
       .filter(
         (e): e is ChatEntry =>
           typeof e?.id === 'number' &&

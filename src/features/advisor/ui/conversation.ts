@@ -47,7 +47,15 @@ export function requestMessages(
 
 const sourcesSchema = z.array(chatSourceSchema);
 
-export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff' | 'signature'>;
+export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff' | 'signature' | 'answerId'>;
+
+/** A reply id as the server sends it. */
+const ANSWER_ID = /^[\w-]{8,64}$/;
+
+/** A well-formed reply id, or undefined. */
+function answerIdOf(value: unknown): string | undefined {
+  return typeof value === 'string' && ANSWER_ID.test(value) ? value : undefined;
+}
 
 /** A well-formed signature, or undefined. */
 function signatureOf(value: unknown): string | undefined {
@@ -67,7 +75,10 @@ function safeSources(sources: unknown): ChatEntry['sources'] {
  */
 export function readReply(body: unknown): Reply | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { content, message, sources, handoff, signature } = body as Record<string, unknown>;
+  const { content, message, sources, handoff, signature, answerId } = body as Record<
+    string,
+    unknown
+  >;
   const text = [content, message].find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
@@ -78,6 +89,8 @@ export function readReply(body: unknown): Reply | null {
   if (handoff === true) reply.handoff = true;
   const signed = signatureOf(signature);
   if (signed) reply.signature = signed;
+  const id = answerIdOf(answerId);
+  if (id) reply.answerId = id;
   return reply;
 }
 
@@ -191,6 +204,8 @@ async function readStream(
           if (data.handoff === true) reply.handoff = true;
           const signed = signatureOf(data.signature);
           if (signed) reply.signature = signed;
+          const id = answerIdOf(data.answerId);
+          if (id) reply.answerId = id;
           return { reply };
         } else if (event === 'error') {
           return broke();

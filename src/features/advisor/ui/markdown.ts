@@ -50,7 +50,7 @@ export function parseMarkdown(source: string): Block[] {
     paragraph = [];
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = lines[i];
     const trimmed = line.trim();
     if (trimmed === '') {
       flush();
@@ -60,14 +60,14 @@ export function parseMarkdown(source: string): Block[] {
     if (fence) {
       flush();
       const code: string[] = [];
-      while (++i < lines.length && !lines[i]!.trim().startsWith(fence[1]!)) code.push(lines[i]!);
+      while (++i < lines.length && !lines[i].trim().startsWith(fence[1])) code.push(lines[i]);
       blocks.push({ type: 'code', value: code.join('\n') });
       continue;
     }
     const heading = /^#{1,6}\s+(.*?)\s*#*$/.exec(trimmed);
     if (heading) {
       flush();
-      blocks.push({ type: 'heading', children: parseInline(heading[1]!) });
+      blocks.push({ type: 'heading', children: parseInline(heading[1]) });
       continue;
     }
     const item = listItem(trimmed);
@@ -76,12 +76,12 @@ export function parseMarkdown(source: string): Block[] {
       const items: Inline[][] = [];
       let current = [item.text];
       while (i + 1 < lines.length) {
-        const next = lines[i + 1]!.trim();
+        const next = lines[i + 1].trim();
         const nextItem = listItem(next);
         if (nextItem && nextItem.ordered === item.ordered) {
           items.push(inlineLines(current));
           current = [nextItem.text];
-        } else if (next !== '' && !nextItem && /^\s/.test(lines[i + 1]!)) {
+        } else if (next !== '' && !nextItem && /^\s/.test(lines[i + 1])) {
           current.push(next);
         } else break;
         i++;
@@ -93,8 +93,8 @@ export function parseMarkdown(source: string): Block[] {
     if (trimmed.startsWith('>')) {
       flush();
       const quote = [trimmed.replace(/^>\s?/, '')];
-      while (i + 1 < lines.length && lines[i + 1]!.trim().startsWith('>')) {
-        quote.push(lines[++i]!.trim().replace(/^>\s?/, ''));
+      while (i + 1 < lines.length && lines[i + 1].trim().startsWith('>')) {
+        quote.push(lines[++i].trim().replace(/^>\s?/, ''));
       }
       blocks.push({ type: 'quote', children: inlineLines(quote) });
       continue;
@@ -107,9 +107,9 @@ export function parseMarkdown(source: string): Block[] {
 
 function listItem(line: string): { ordered: boolean; text: string } | null {
   const bullet = /^[-*+]\s+(.*)$/.exec(line);
-  if (bullet) return { ordered: false, text: bullet[1]! };
+  if (bullet) return { ordered: false, text: bullet[1] };
   const numbered = /^\d{1,9}[.)]\s+(.*)$/.exec(line);
-  return numbered ? { ordered: true, text: numbered[1]! } : null;
+  return numbered ? { ordered: true, text: numbered[1] } : null;
 }
 
 /** Lines of one paragraph: a single newline in a chat reply is a line break. */
@@ -135,9 +135,9 @@ export function parseInline(text: string): Inline[] {
   let i = 0;
   while (i < text.length) {
     const rest = text.slice(i);
-    const ch = text[i]!;
+    const ch = text[i];
     if (ch === '\\' && PUNCTUATION.test(text[i + 1] ?? '')) {
-      pushText(text[i + 1]!);
+      pushText(text[i + 1]);
       i += 2;
       continue;
     }
@@ -153,14 +153,14 @@ export function parseInline(text: string): Inline[] {
     const strong = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1/.exec(rest);
     if (strong) {
       flushText();
-      out.push({ type: 'strong', children: parseInline(strong[2]!) });
+      out.push({ type: 'strong', children: parseInline(strong[2]) });
       i += strong[0].length;
       continue;
     }
     const em = /^([*_])(?=\S)([\s\S]*?\S)\1(?![*_\w])/.exec(rest);
     if (em && (ch === '*' || !/\w/.test(text[i - 1] ?? ''))) {
       flushText();
-      out.push({ type: 'em', children: parseInline(em[2]!) });
+      out.push({ type: 'em', children: parseInline(em[2]) });
       i += em[0].length;
       continue;
     }
@@ -180,7 +180,7 @@ export function parseInline(text: string): Inline[] {
     const auto = /^<((?:https?|mailto|xmpp|ircs?):[^\s<>]+)>/i.exec(rest);
     if (auto) {
       flushText();
-      out.push({ type: 'link', href: auto[1]!, children: [{ type: 'text', value: auto[1]! }] });
+      out.push({ type: 'link', href: auto[1], children: [{ type: 'text', value: auto[1] }] });
       i += auto[0].length;
       continue;
     }

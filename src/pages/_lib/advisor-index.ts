@@ -1,0 +1,96 @@
+/**
+ * The chat advisor's index, generated from the content collections (the newest articles) at
+ * build time, once per build: /advisor-index.json serves it to the Worker, and the home page
+ * asks the advisor built on it which starter questions to offer.
+ */
+import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+import {
+  ADVISOR_ARTICLE_LIMIT,
+  advisorArticles,
+  buildAdvisorIndex,
+} from '../../features/advisor/index/build';
+import type { AdvisorIndex } from '../../features/advisor/index/schema';
+import { prepareAdvisor } from '../../features/advisor/engine/advisor';
+import { starterQuestions } from '../../features/advisor/engine/starters';
+import { getBlock } from '../../lib/blocks';
+import { site } from '../../site.config';
+
+let building: Promise<AdvisorIndex> | undefined;
+
+/** The index of this build (made on first use). */
+export function advisorIndex(): Promise<AdvisorIndex> {
+  building ??= build();
+  return building;
+}
+
+/**
+ * The questions the empty chat offers: the site's FAQ questions the advisor answers well
+ * (src/features/advisor/engine/starters.ts).
+ */
+export async function chatStarters(): Promise<string[]> {
+  const advisor = prepareAdvisor(await advisorIndex());
+  const faqs = (await getCollection('faqs')).sort((a, b) => a.data.order - b.data.order);
+  return starterQuestions(
+    advisor,
+    faqs.map((f) => f.data.question),
+  );
+}
+
+async function build(): Promise<AdvisorIndex> {
+  const allArticles = await getCollection('articles');
+  if (allArticles.length > ADVISOR_ARTICLE_LIMIT) {
+    console.warn(
+      `The chat advisor reads the newest ${ADVISOR_ARTICLE_LIMIT} of ${allArticles.length} articles (src/features/advisor/index/build.ts).`,
+    );
+  }
+  const [services, articles, faqs, consultants] = await Promise.all([
+    withHeadings(await getCollection('services')),
+    withHeadings(advisorArticles(allArticles)),
+    getCollection('faqs'),
+    getCollection('consultants'),
+  ]);
+  const contactIntro = (await getBlock('contact')).body ?? '';
+  const audit = await getBlock('auditIntro');
+  const privacy = await getEntry('pages', 'privacy');
+  if (!privacy) throw new Error('Missing src/content/pages/privacy.mdx');
+  const where = `${site.address.region}, ${site.address.country}`;
+  return buildAdvisorIndex({
+    firm: site,
+    contactIntro,
+    blocks: {
+      services: (await getBlock('services')).body,
+      consultation: (await getBlock('consultation')).body,
+      consultants: (await getBlock('consultants')).body,
+    },
+    services,
+    articles,
+    faqs,
+    consultants,
+    pages: [{ url: '/audit', title: audit.title, text: audit.body ?? '' }],
+    mdxPages: [
+      {
+        url: '/privacy',
+        title: privacy.data.title,
+        body: privacy.body ?? '',
+        headings: (await render(privacy)).headings,
+        // What src/components/mdx/DataController.astro and the policy's expressions show.
+        rendering: {
+          components: {
+            DataController: [
+              `Data controller: ${site.legalName}, ${where}.`,
+              `${site.privacy.label}: ${site.privacy.email}. ${site.privacy.description}`,
+            ].join('\n'),
+          },
+          expressions: { 'site.legalName': site.legalName },
+        },
+      },
+    ],
+  });
+}
+
+/** Entries with the heading ids their pages render, so the advisor links to the right place. */
+async function withHeadings<E extends CollectionEntry<'services' | 'articles'>>(entries: E[]) {
+  return Promise.all(
+    entries.map(async (entry) => ({ ...entry, headings: (await render(entry)).headings })),
+  );
+}
