@@ -3,11 +3,11 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from './accounts-site';
 
 /** The analytics events the page sent, as the browser sent them, and the function's answers. */
-function recordEvents(page: Page) {
+async function recordEvents(page: Page) {
   // This page's own client address (wrangler passes CF-Connecting-IP on), so the analytics
   // allowance the rest of the suite spends from 127.0.0.1 is not this test's.
   const client = { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
-  void page.setExtraHTTPHeaders(client);
+  await page.setExtraHTTPHeaders(client);
   const sent: Request[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/analytics/event') sent.push(r);
@@ -36,7 +36,7 @@ test('an article page reports its view and both calls to action, with no script 
 }) => {
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-  const { events, statuses } = recordEvents(page);
+  const { events, statuses } = await recordEvents(page);
   await page.goto(ARTICLE.path);
   const title = await page.title();
   await expect
@@ -78,7 +78,7 @@ test('an article page reports its view and both calls to action, with no script 
 test('the article list reports its view and the Articles Page RSS subscribe click', async ({
   page,
 }) => {
-  const { events } = recordEvents(page);
+  const { events } = await recordEvents(page);
   await page.goto('/articles');
   await expect.poll(events).toContainEqual({
     method: 'POST',
@@ -100,7 +100,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the consultation link still reports its click by ping', async ({ page }) => {
-    const { events } = recordEvents(page);
+    const { events } = await recordEvents(page);
     await page.goto(ARTICLE.path);
     await page.getByRole('link', { name: 'Book a Consultation', exact: true }).click();
     await expect(page).toHaveURL(/\/questionnaire/);
