@@ -15,11 +15,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OFFLINE_ENV, workerDevArgs } from '../../scripts/lib/worker-dev.mjs';
 import { STUB_ORIGIN } from './helpers';
+import { freePort } from '../ports';
 
 // The CommonJS stand-ins the stub server runs.
 const require = createRequire(import.meta.url);
@@ -40,17 +40,6 @@ export const SESSION_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-a
 
 const root = join(import.meta.dirname, '..', '..');
 const BUILD_TIMEOUT_MS = 240_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

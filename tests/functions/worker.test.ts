@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,20 +13,13 @@ import { OFFLINE_ENV, workerDevArgs } from '../../scripts/lib/worker-dev.mjs';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { shellEnv } from '../tools/helpers';
 import { startLeadSinks, type LeadSinks } from './harness';
+import { freePort } from '../ports';
 
 let sinks: LeadSinks;
 let worker: ChildProcess;
 let origin = '';
 let output = '';
 const state = mkdtempSync(join(tmpdir(), 'worker-test-'));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Polls `check` until it holds, for what the queue and the cron do a moment later. */
 async function eventually(check: () => boolean, what: string, ms = 20_000): Promise<void> {

@@ -5,19 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchOptions } from '../browser.mjs';
 import { shellEnv } from './helpers';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../ports';
 
 /** Every process below `pid`, read from /proc (the parent link survives a new process group). */
 function descendants(pid: number): number[] {
