@@ -136,9 +136,11 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
  */
 function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | undefined {
   if (ADVICE.test(reading.message)) return 'asked';
-  const own = /\b(we|we're|our|i|i'm|my|us)\b/i.test(reading.message);
-  if (!own || reading.message.split(/\s+/).length < 10) return undefined;
+  if (reading.message.split(/\s+/).length < 10) return undefined;
+  // A message that asks nothing ("Two dental offices, one front desk...") tells a situation.
   if (!reading.asks) return 'told';
+  const own = /\b(we|we're|our|i|i'm|my|us)\b/i.test(reading.message);
+  if (!own) return undefined;
   const bare = reading.parts.every(
     (p) => p.aspects.size === 0 && p.words.filter((w) => w.idf >= 2 && w.weight === 1).length <= 2,
   );

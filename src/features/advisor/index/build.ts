@@ -119,7 +119,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
   ]);
   for (const f of facts) {
     const onlyFor = audienceWords(f, facts);
-    if (onlyFor) f.onlyFor = onlyFor;
+    if (onlyFor) f.onlyFor = [...onlyFor, ...audienceMarks(f, docs, onlyFor)];
   }
   const { firm } = sources;
   return {
@@ -178,6 +178,22 @@ function audienceWords(s: ServiceFacts, all: readonly ServiceFacts[]): string[] 
   const own = new Set(terms(phrase));
   const words = terms(s.name).filter((t) => own.has(t) && !others.has(t));
   return words.length ? words : undefined;
+}
+
+/**
+ * Further words by which a visitor says they belong to a service's restricted audience: words of
+ * its "Who this is for" opening that its own pages use at least as often as the rest of the site
+ * ("charities", "faith-based", "volunteers" for Nonprofit Support).
+ */
+function audienceMarks(s: ServiceFacts, docs: readonly AdvisorDoc[], own: string[]): string[] {
+  const first = s.audience?.split(/(?<=\.)\s/)[0] ?? '';
+  const stems = docs.map((d) => ({ ours: d.service === s.id, terms: new Set(terms(d.text)) }));
+  return [...new Set(terms(first))].filter((t) => {
+    if (own.includes(t)) return false;
+    const ours = stems.filter((d) => d.ours && d.terms.has(t)).length;
+    const others = stems.filter((d) => !d.ours && d.terms.has(t)).length;
+    return ours > 0 && ours >= others;
+  });
 }
 
 function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
