@@ -25,7 +25,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['date', /\bwhen (did|was|were)\b|\bwhat (year|date|month)\b|\bsince when\b/],
   [
     'price',
-    /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b|\$\s?\d/,
+    /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b/,
   ],
   ['discount', /\b(discount\w*|cheaper|reduced|coupon|percent off)\b|%\s?off\b/],
   [
