@@ -44,6 +44,9 @@ const WITHIN_HEADING = 0.25;
 /** What such a sentence's score is multiplied by. */
 const SILENT = 0.5;
 
+/** A question that asks for a yes or a no. */
+const YES_NO = /^(do|does|is|are|should|can|could|will|would|must|may|did|has|have)\b/i;
+
 /** Aspects a sentence can show evidence of. */
 export const FACT_ASPECTS: readonly Aspect[] = [
   'date',
@@ -376,6 +379,12 @@ export function rankUnits(
       }))
       .sort((a, b) => b.score - a.score),
   };
+  // A yes-or-no question answered by a section that opens with a yes or a no (an FAQ answer):
+  // that opening is the direct answer, and the best sentence follows it.
+  const verdict = lead.units.find((u) => u.unit.index === 0 && /^(yes|no)\b/i.test(u.unit.text));
+  if (verdict && YES_NO.test(part.text) && verdict !== lead.units[0]) {
+    lead.units = [verdict, ...lead.units.filter((u) => u !== verdict)];
+  }
   const rest = [...lead.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
     ...u,
     score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),
