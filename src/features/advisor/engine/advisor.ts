@@ -147,8 +147,11 @@ function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | unde
   return bare && reading.statements.split(/\s+/).length >= 12 ? 'bare' : undefined;
 }
 
-/** Facets of a service page that say whom it fits and what it does, not how it runs. */
-const FIT_FACETS = new Set(['audience', 'overview', 'includes', 'results']);
+/**
+ * Facets of a service page that say whom it fits, what it does and how the work goes, not what
+ * it costs or needs from the client.
+ */
+const FIT_FACETS = new Set(['audience', 'overview', 'includes', 'results', 'engagement']);
 
 /**
  * Whether a situation is best answered by which service fits: the section that answers it best

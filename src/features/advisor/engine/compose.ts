@@ -228,7 +228,12 @@ export function answerPart(
     chosen.push(best.r);
     budget += words(best.r.unit.text);
   }
-  return { part, sections, lead, paragraph, units: chosen, confidence: partConfidence(part, lead) };
+  // A lead that only says yes or no is as sure as the sentences of its paragraph that say why.
+  const verdict = /^(yes|no)\b/i.test(unit.text);
+  const confidence = Math.max(
+    ...(verdict ? paragraph : [lead]).map((r) => partConfidence(part, r)),
+  );
+  return { part, sections, lead, paragraph, units: chosen, confidence };
 }
 
 /** What a unit adds of `missing`: the rarity of the words it states. */
