@@ -26,7 +26,7 @@ import {
   type ServiceNames,
 } from './dialogue';
 import { coverage, rankSections, type Ranking } from './rank';
-import { queryWords } from './query';
+import { queryWords, VERDICT_OPENING } from './query';
 import { comparisonReply } from './compare';
 import { recommend } from './recommend';
 import { declineReply, greeting, handoffReply, personOffer, thanks, type Firm } from './replies';
@@ -165,6 +165,9 @@ function aboutFit(answers: readonly PartAnswer[]): boolean {
   return doc.kind === 'service' && FIT_FACETS.has(doc.facet ?? '');
 }
 
+/** How long a yes or a no said on its own before an answer is at most ("Yes, for most sites."). */
+const SHORT_VERDICT = 20;
+
 /** Whether a "do you build / offer X?" question asks for something a service page covers. */
 function offered(advisor: Advisor, part: Part): boolean {
   if (part.offering === undefined) return true;
@@ -209,7 +212,10 @@ function composeReply(
     const first = a.paragraph[0]!.unit;
     const before = lead.section.units[first.index - 1];
     const yesNo =
-      alone && before?.line === first.line && /^(yes|no)\b[^.]{0,12}\.$/i.test(before.text);
+      alone &&
+      before?.line === first.line &&
+      VERDICT_OPENING.test(before.text) &&
+      before.text.length <= SHORT_VERDICT;
     const said = alone ? a.paragraph : [lead];
     const text = said.map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text));
     opening.push(`${yesNo ? `${before.text} ` : ''}${text.join(' ')}`);

@@ -8,7 +8,7 @@
  */
 import type { AdvisorDoc, ServiceFacts } from '../index/schema';
 import type { Part, Reading } from './dialogue';
-import { answersAspect, type Aspect } from './query';
+import { answersAspect, VERDICT_OPENING, YES_NO, type Aspect } from './query';
 import type { Hit, QueryWord, Section, SectionSearch, Unit } from './search';
 
 /** A section's standing for one question. */
@@ -43,9 +43,6 @@ const WITHIN_HEADING = 0.25;
 
 /** What such a sentence's score is multiplied by. */
 const SILENT = 0.5;
-
-/** A question that asks for a yes or a no. */
-const YES_NO = /^(do|does|is|are|should|can|could|will|would|must|may|did|has|have)\b/i;
 
 /** Aspects a sentence can show evidence of. */
 export const FACT_ASPECTS: readonly Aspect[] = [
@@ -381,7 +378,7 @@ export function rankUnits(
   };
   // A yes-or-no question answered by a section that opens with a yes or a no (an FAQ answer):
   // that opening is the direct answer, and the best sentence follows it.
-  const verdict = lead.units.find((u) => u.unit.index === 0 && /^(yes|no)\b/i.test(u.unit.text));
+  const verdict = lead.units.find((u) => u.unit.index === 0 && VERDICT_OPENING.test(u.unit.text));
   if (verdict && YES_NO.test(part.text) && verdict !== lead.units[0]) {
     lead.units = [verdict, ...lead.units.filter((u) => u !== verdict)];
   }
