@@ -262,7 +262,7 @@ export function readConversation(
   // The visitor's own figures ("for 7 days now") describe the situation; they name no topic.
   const figures = statedFigures(statements, 'duration');
   const situation = statements
-    ? queryWords(search, statements, 0.5).filter((w) => !figures.has(w.terms[0]!))
+    ? queryWords(search, statements, 0.5).filter((w) => !figures.has(w.word))
     : [];
 
   const parts: Part[] = [];
