@@ -26,7 +26,7 @@ import {
   type ServiceNames,
 } from './dialogue';
 import { coverage, rankSections, type Ranking } from './rank';
-import { queryWords } from './query';
+import { queryWords, VERDICT_OPENING } from './query';
 import { comparisonReply } from './compare';
 import { recommend } from './recommend';
 import { declineReply, greeting, handoffReply, personOffer, thanks, type Firm } from './replies';
@@ -118,7 +118,8 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
     for (const u of a.units) used.add(u.unit);
     return a;
   });
-  if (wantsRecommendation(reading) && !answeredByFaq(answers)) {
+  const wants = wantsRecommendation(reading);
+  if (wants && !answeredByFaq(answers) && (wants !== 'bare' || aboutFit(answers))) {
     const recommended = recommend(advisor, reading);
     if (recommended && recommended.confidence >= DECLINE_BELOW) return recommended;
   }
@@ -129,20 +130,43 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
 }
 
 /**
- * A visitor describing their situation: they ask what we suggest, or they ask nothing the
- * site could answer on its own words ("There has to be a better way?").
+ * A visitor describing their situation: they ask what we suggest ("asked"), they ask nothing
+ * and only describe it ("told"), or they ask a bare question after it ("bare": "There has to be
+ * a better way?", "Is the tool broken?"), which the content decides (aboutFit).
  */
-function wantsRecommendation(reading: Reading): boolean {
-  if (ADVICE.test(reading.message)) return true;
+function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | undefined {
+  if (ADVICE.test(reading.message)) return 'asked';
+  if (reading.message.split(/\s+/).length < 10) return undefined;
+  // A message that asks nothing ("Two dental offices, one front desk...") tells a situation.
+  if (!reading.asks) return 'told';
   const own = /\b(we|we're|our|i|i'm|my|us)\b/i.test(reading.message);
-  if (!own || reading.message.split(/\s+/).length < 10) return false;
-  if (!reading.asks) return true;
-  // "There has to be a better way?", "Help?": a bare question after a situation.
+  if (!own) return undefined;
   const bare = reading.parts.every(
     (p) => p.aspects.size === 0 && p.words.filter((w) => w.idf >= 2 && w.weight === 1).length <= 2,
   );
-  return bare && reading.statements.split(/\s+/).length >= 12;
+  return bare && reading.statements.split(/\s+/).length >= 12 ? 'bare' : undefined;
 }
+
+/**
+ * Facets of a service page that say whom it fits, what it does and how the work goes, not what
+ * it costs or needs from the client.
+ */
+const FIT_FACETS = new Set(['audience', 'overview', 'includes', 'results', 'engagement']);
+
+/**
+ * Whether a situation is best answered by which service fits: the section that answers it best
+ * says whom a service is for or what it does (a guide or an FAQ answering it says it is a
+ * question, not a search for help), or nothing answers it.
+ */
+function aboutFit(answers: readonly PartAnswer[]): boolean {
+  const best = [...answers].sort((a, b) => b.confidence - a.confidence)[0];
+  const doc = best?.lead?.section.doc;
+  if (!doc || best.confidence < DECLINE_BELOW) return true;
+  return doc.kind === 'service' && FIT_FACETS.has(doc.facet ?? '');
+}
+
+/** How long a yes or a no said on its own before an answer is at most ("Yes, for most sites."). */
+const SHORT_VERDICT = 20;
 
 /** Whether a "do you build / offer X?" question asks for something a service page covers. */
 function offered(advisor: Advisor, part: Part): boolean {
@@ -188,7 +212,10 @@ function composeReply(
     const first = a.paragraph[0]!.unit;
     const before = lead.section.units[first.index - 1];
     const yesNo =
-      alone && before?.line === first.line && /^(yes|no)\b[^.]{0,12}\.$/i.test(before.text);
+      alone &&
+      before?.line === first.line &&
+      VERDICT_OPENING.test(before.text) &&
+      before.text.length <= SHORT_VERDICT;
     const said = alone ? a.paragraph : [lead];
     const text = said.map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text));
     opening.push(`${yesNo ? `${before.text} ` : ''}${text.join(' ')}`);

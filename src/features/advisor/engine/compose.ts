@@ -9,7 +9,7 @@ import type { AdvisorDoc } from '../index/schema';
 import { partConfidence } from './confidence';
 import type { Part, Reading } from './dialogue';
 import { askedWords, coverage, rankUnits, type RankedSection, type RankedUnit } from './rank';
-import { answersAspect, type Aspect } from './query';
+import { answersAspect, VERDICT_OPENING, YES_NO, type Aspect } from './query';
 import type { QueryWord, Section } from './search';
 
 /** Aspects a second sentence with a figure helps answer. */
@@ -46,8 +46,6 @@ const VERDICT =
 /** How a step of a schedule starts: "Weeks 1-2: Assess.", "The following week." */
 const SCHEDULE =
   /^(weeks?|months?|days?|phase|step) \d|^(before|within|the session|the following|the next|after|during|every month)\b/i;
-/** A question that asks for a yes or a no. */
-const YES_NO = /^(do|does|is|are|should|can|could|will|would|must|may)\b/i;
 
 const words = (text: string) => text.split(/\s+/).length;
 
@@ -228,7 +226,12 @@ export function answerPart(
     chosen.push(best.r);
     budget += words(best.r.unit.text);
   }
-  return { part, sections, lead, paragraph, units: chosen, confidence: partConfidence(part, lead) };
+  // A lead that only says yes or no is as sure as the sentences of its paragraph that say why.
+  const verdict = VERDICT_OPENING.test(unit.text);
+  const confidence = Math.max(
+    ...(verdict ? paragraph : [lead]).map((r) => partConfidence(part, r)),
+  );
+  return { part, sections, lead, paragraph, units: chosen, confidence };
 }
 
 /** What a unit adds of `missing`: the rarity of the words it states. */

@@ -7,7 +7,7 @@
 import type { ChatMessage } from '../contract';
 import type { ServiceFacts } from '../index/schema';
 import { normalize, terms, tokenize } from '../index/text';
-import { aspectsOf, cueStems, mergeWords, queryWords, type Aspect } from './query';
+import { aspectsOf, cueStems, mergeWords, queryWords, statedFigures, type Aspect } from './query';
 import type { QueryWord, SectionSearch } from './search';
 
 /** One question of the message, ready to retrieve. */
@@ -259,12 +259,20 @@ export function readConversation(
   const faint =
     namedServices(names, stemsOf(search, message), message)[0]?.service ?? pricedAt(names, message);
   const before = earlierSubject(search, names, earlier);
-  const situation = statements ? queryWords(search, statements, 0.5) : [];
+  // The visitor's own figures ("for 7 days now") describe the situation; they name no topic.
+  const figures = statedFigures(statements, 'duration');
+  const situation = statements
+    ? queryWords(search, statements, 0.5).filter((w) => !figures.has(w.word))
+    : [];
 
   const parts: Part[] = [];
   questions.forEach((text, i) => {
     const cues = cueStems(text);
-    const cueWords = new Set([...cues.values()].flatMap((c) => [...c]));
+    // The visitor's own figures ("after 48 hours") describe their situation: as little as a cue.
+    const cueWords = new Set([
+      ...[...cues.values()].flatMap((c) => [...c]),
+      ...statedFigures(text, 'duration'),
+    ]);
     // Words that ask for a kind of fact ("how long", "cost") say little about the topic.
     const typed = queryWords(search, text).map((w) =>
       cueWords.has(w.terms[0]!) ? { ...w, weight: CUE_WEIGHT } : w,

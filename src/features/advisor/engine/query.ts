@@ -7,6 +7,11 @@ import type { AdvisorDoc } from '../index/schema';
 import { indexTerm, normalize, phraseAt, synonymsAt, terms, tokenize } from '../index/text';
 import type { QueryWord, SectionSearch } from './search';
 
+/** A question that asks for a yes or a no. */
+export const YES_NO = /^(do|does|is|are|should|can|could|will|would|must|may|did|has|have)\b/i;
+/** A sentence that answers one with a yes or a no. */
+export const VERDICT_OPENING = /^(yes|no)\b/i;
+
 /** The kinds of fact a question can ask for, each recognised by its wording. */
 export type Aspect =
   | 'date'
@@ -25,7 +30,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['date', /\bwhen (did|was|were)\b|\bwhat (year|date|month)\b|\bsince when\b/],
   [
     'price',
-    /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b|\$\s?\d/,
+    /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b/,
   ],
   ['discount', /\b(discount\w*|cheaper|reduced|coupon|percent off)\b|%\s?off\b/],
   [
@@ -70,6 +75,21 @@ const ANSWERS: Partial<Record<Aspect, [RegExp, RegExp?]>> = {
   count: [/\d|\b(two|three|four|five|six|ten|twelve|fifteen|twenty)\b/i],
   contact: [/@/],
 };
+
+/**
+ * The numbers of the figures of `aspect` a text states ("after 48 hours": 48): the visitor's
+ * situation, which a sentence stating the same figure does not answer.
+ */
+export function statedFigures(text: string, aspect: Aspect): Set<string> {
+  const figure = ANSWERS[aspect]?.[0];
+  const out = new Set<string>();
+  let rest = normalize(text);
+  for (let m = figure?.exec(rest); figure && m; m = figure.exec(rest)) {
+    for (const t of terms(m[0])) if (Number.isFinite(Number(t))) out.add(t);
+    rest = rest.slice(m.index + m[0].length);
+  }
+  return out;
+}
 
 /** The kinds of fact a question asks for. */
 export function aspectsOf(question: string): Set<Aspect> {

@@ -8,7 +8,7 @@
  */
 import type { AdvisorDoc, ServiceFacts } from '../index/schema';
 import type { Part, Reading } from './dialogue';
-import { answersAspect, type Aspect } from './query';
+import { answersAspect, VERDICT_OPENING, YES_NO, type Aspect } from './query';
 import type { Hit, QueryWord, Section, SectionSearch, Unit } from './search';
 
 /** A section's standing for one question. */
@@ -34,6 +34,15 @@ const SENTENCE_SECTIONS = 6;
  * says it more plainly.
  */
 const HEADING = 0.75;
+
+/**
+ * The same among the sentences of one section, choosing the one that answers: its heading says
+ * as much of each of them, so the words a sentence states itself tell them apart.
+ */
+const WITHIN_HEADING = 0.25;
+
+/** What such a sentence's score is multiplied by. */
+const SILENT = 0.5;
 
 /** Aspects a sentence can show evidence of. */
 export const FACT_ASPECTS: readonly Aspect[] = [
@@ -254,11 +263,12 @@ export function unitScore(
   unit: Unit,
   local: ReadonlyMap<string, number> = new Map(),
   cheapest?: ServiceFacts,
+  headingWeight = HEADING,
 ): number {
   let lexical = 0;
   for (const w of [...part.words, ...part.context]) {
     const here = stated(w, unit.terms);
-    const heading = HEADING * stated(w, section.head);
+    const heading = headingWeight * stated(w, section.head);
     // A word common on the site can still tell the sentences of these sections apart ("does
     // IndexNow work for Google?": the one sentence of the IndexNow section that names Google).
     const idf = (w.idf + (local.get(w.terms[0]!) ?? w.idf)) / 2;
@@ -288,6 +298,10 @@ export function unitScore(
   if (lowest) factor *= 5;
   // A section states its point first.
   if (unit.index === 0) factor *= 1.15;
+  // Among a section's sentences, one that states none of the words typed itself answers less
+  // than its heading suggests ("Be clear about its reach.").
+  if (headingWeight < HEADING && !part.words.some((w) => w.weight === 1 && stated(w, unit.terms)))
+    factor *= SILENT;
   return lexical * factor * (1 + words / 20) ** -0.4;
 }
 
@@ -358,10 +372,16 @@ export function rankUnits(
     units: chosen!.units
       .map((u) => ({
         ...u,
-        score: unitScore(part, reading, u.section, u.unit, own, cheapest),
+        score: unitScore(part, reading, u.section, u.unit, own, cheapest, WITHIN_HEADING),
       }))
       .sort((a, b) => b.score - a.score),
   };
+  // A yes-or-no question answered by a section that opens with a yes or a no (an FAQ answer):
+  // that opening is the direct answer, and the best sentence follows it.
+  const verdict = lead.units.find((u) => u.unit.index === 0 && VERDICT_OPENING.test(u.unit.text));
+  if (verdict && YES_NO.test(part.text) && verdict !== lead.units[0]) {
+    lead.units = [verdict, ...lead.units.filter((u) => u !== verdict)];
+  }
   const rest = [...lead.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
     ...u,
     score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),

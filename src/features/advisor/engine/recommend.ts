@@ -48,8 +48,17 @@ export function rankServices(ranking: Ranking, part: Part, reading: Reading): Fi
       fit.sections.push(ranked);
     }
   }
+  // How much of the situation a service's best few sections speak to weighs as much as how
+  // strongly they match: a long page that repeats a few of the words is not the better fit.
+  for (const fit of fits.values()) {
+    const spoken = coverage(words, ...fit.sections.slice(0, 3).map((s) => s.section.all));
+    fit.score *= spoken ** FIT_POWER;
+  }
   return [...fits.values()].sort((a, b) => b.score - a.score);
 }
+
+/** How steeply a service's fit falls with the share of the situation its pages leave unsaid. */
+const FIT_POWER = 2;
 
 const priceOf = (s: ServiceFacts) =>
   s.startingPrice === undefined

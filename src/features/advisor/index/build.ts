@@ -119,7 +119,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
   ]);
   for (const f of facts) {
     const onlyFor = audienceWords(f, facts);
-    if (onlyFor) f.onlyFor = onlyFor;
+    if (onlyFor) f.onlyFor = [...onlyFor, ...audienceMarks(f, docs, onlyFor)];
   }
   const { firm } = sources;
   return {
@@ -171,13 +171,34 @@ function serviceFacts(entry: Rendered<'services'>): ServiceFacts {
  * leaving out words other services' names use too ("AI").
  */
 function audienceWords(s: ServiceFacts, all: readonly ServiceFacts[]): string[] | undefined {
-  const first = s.audience?.split(/(?<=\.)\s/)[0] ?? '';
+  const first = audienceOpening(s);
   const phrase = /\bis for (.*?)(?:,? (?:that|who|which) |\.|$)/i.exec(first)?.[1];
   if (!phrase) return undefined;
   const others = new Set(all.filter((o) => o !== s).flatMap((o) => terms(o.name)));
   const own = new Set(terms(phrase));
   const words = terms(s.name).filter((t) => own.has(t) && !others.has(t));
   return words.length ? words : undefined;
+}
+
+/** The first sentence of a service's "Who this is for". */
+function audienceOpening(s: ServiceFacts): string {
+  return s.audience?.split(/(?<=\.)\s/)[0] ?? '';
+}
+
+/**
+ * Further words by which a visitor says they belong to a service's restricted audience: words of
+ * its "Who this is for" opening that its own pages use at least as often as the rest of the site
+ * ("charities", "faith-based", "volunteers" for Nonprofit Support).
+ */
+function audienceMarks(s: ServiceFacts, docs: readonly AdvisorDoc[], own: string[]): string[] {
+  const first = audienceOpening(s);
+  const stems = docs.map((d) => ({ ours: d.service === s.id, terms: new Set(terms(d.text)) }));
+  return [...new Set(terms(first))].filter((t) => {
+    if (own.includes(t)) return false;
+    const ours = stems.filter((d) => d.ours && d.terms.has(t)).length;
+    const others = stems.filter((d) => !d.ours && d.terms.has(t)).length;
+    return ours > 0 && ours >= others;
+  });
 }
 
 function serviceDocs(entry: Rendered<'services'>): AdvisorDoc[] {
