@@ -47,7 +47,7 @@ describe('loadCases', () => {
 
   it('reads a price before the comma or period that ends its clause, but not a larger number', () => {
     const [c] = loadCases(one({ facts: ['${usd(4000)}'] }));
-    const price = new RegExp(c!.facts![0] as string, 'i');
+    const price = new RegExp(c.facts![0] as string, 'i');
     for (const text of [
       'starts at $4,000, with',
       'from $4000.',
@@ -106,7 +106,7 @@ describe('loadCases', () => {
 
   it('refuses an id used in both sets', () => {
     const [c] = loadCases(one({}));
-    expect(() => checkDistinctIds({ 'development.yaml': [c!], 'heldout.yaml': [c!] })).toThrow(
+    expect(() => checkDistinctIds({ 'development.yaml': [c], 'heldout.yaml': [c] })).toThrow(
       'heldout.yaml, case a-case: the id is also used in development.yaml',
     );
     const ids = [...developmentCases, ...heldoutCases].map((x) => x.id);
@@ -151,7 +151,7 @@ const builtIds = (() => {
       const html = file && readFileSync(file, 'utf8');
       cache.set(
         path,
-        html ? new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!)) : undefined,
+        html ? new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])) : undefined,
       );
     }
     return cache.get(path);

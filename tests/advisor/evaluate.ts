@@ -29,7 +29,7 @@ export interface CaseResult {
 
 /** Every link of a reply: its sources and the Markdown links in its text. */
 export function replyLinks(reply: Pick<AdvisorReply, 'content' | 'sources'>): string[] {
-  const inText = [...reply.content.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+  const inText = [...reply.content.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
   return [...reply.sources.map((s) => s.url), ...inText];
 }
 
@@ -102,7 +102,7 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
   return {
     id: c.id,
     group: c.tags[0],
-    question: turns[turns.length - 1]!,
+    question: turns[turns.length - 1],
     passed: problems.length === 0,
     problems,
     reply: last,
@@ -150,11 +150,11 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
   const bins = [0, 0.3, 0.5, 0.7, 0.9, 1.01];
   const calibration = bins.slice(0, -1).map((from, i) => {
     const inBin = results.filter(
-      (r) => r.reply.confidence >= from && r.reply.confidence < bins[i + 1]!,
+      (r) => r.reply.confidence >= from && r.reply.confidence < bins[i + 1],
     );
     return {
       from,
-      to: Math.min(1, bins[i + 1]!),
+      to: Math.min(1, bins[i + 1]),
       total: inBin.length,
       passed: inBin.filter((r) => r.passed).length,
     };

@@ -189,7 +189,7 @@ function resolve(name: string, key?: string, args?: string): string | readonly s
     }
     return helper.make(
       ...values.map((value, i) => {
-        if (!helper.params[i]!.startsWith('number')) return value;
+        if (!helper.params[i].startsWith('number')) return value;
         if (!/^\d+$/.test(value)) throw new Error(`${name}() wants a whole number, not "${value}"`);
         return Number(value);
       }),
@@ -205,7 +205,7 @@ function resolve(name: string, key?: string, args?: string): string | readonly s
   if (key === undefined || !(key in table)) {
     throw new Error(`${name} takes one of the keys ${Object.keys(table).join(', ')}`);
   }
-  return table[key]!;
+  return table[key];
 }
 
 /**
@@ -215,7 +215,7 @@ function resolve(name: string, key?: string, args?: string): string | readonly s
 export function expandPatterns(template: string): string | string[] {
   const whole = new RegExp(`^${REFERENCE.source}$`).exec(template);
   if (whole) {
-    const value = resolve(whole[1]!, whole[2], whole[3]);
+    const value = resolve(whole[1], whole[2], whole[3]);
     return typeof value === 'string' ? value : [...value];
   }
   return template.replace(REFERENCE, (ref, name: string, key?: string, args?: string) => {

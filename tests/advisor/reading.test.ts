@@ -97,7 +97,7 @@ describe('leadProblems', () => {
     const reply =
       'Thanks for asking. We offer eight services. The Discovery Workshop starts at $750.';
     expect(leadProblems(price, reply)).toEqual([
-      `does not state ${price[0]} in its first two sentences`,
+      `does not state ${String(price[0])} in its first two sentences`,
     ]);
   });
 

@@ -243,9 +243,7 @@ describe('POST /api/chat, Workers AI binding', () => {
     expect(call.model).toBe('@cf/meta/llama-3.3-70b-instruct-fp8-fast');
     expect(call.inputs).toMatchObject({ stream: true });
     expect(call.inputs.messages[0].content).toContain('Nonprofit Support Services');
-    expect(call.inputs.messages.at(-1)).toEqual(
-      user('We are a food bank, do you give discounts?'),
-    );
+    expect(call.inputs.messages.at(-1)).toEqual(user('We are a food bank, do you give discounts?'));
   });
 
   it('uses AI_MODEL when set, and answers 502 when the binding fails', async () => {

@@ -323,7 +323,7 @@ describe('advisorArticles', () => {
     const archive = Array.from({ length: ADVISOR_ARTICLE_LIMIT + 25 }, (_, i) => dated(i + 1));
     const kept = advisorArticles(archive);
     expect(kept).toHaveLength(ADVISOR_ARTICLE_LIMIT);
-    expect(kept[0]!.id).toBe(`article-${ADVISOR_ARTICLE_LIMIT + 25}`);
+    expect(kept[0].id).toBe(`article-${ADVISOR_ARTICLE_LIMIT + 25}`);
     expect(kept.map((a) => a.id)).not.toContain('article-25');
     expect(kept.at(-1)!.id).toBe('article-26');
   });

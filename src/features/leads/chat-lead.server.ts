@@ -8,11 +8,7 @@
 import type * as z from 'zod/mini';
 import type { RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
-import {
-  signingSecret,
-  verifyReply,
-  type SigningEnv,
-} from '#features/advisor/index.server';
+import { signingSecret, verifyReply, type SigningEnv } from '#features/advisor/index.server';
 import { CHAT_LEAD_BODY_LIMIT, chatLeadRequestSchema } from './chat-lead-contract';
 import type { ChatLead } from './lead';
 import { createLeadHandler, type LeadHandlerOptions } from './leads.server';

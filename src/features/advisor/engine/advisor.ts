@@ -109,8 +109,8 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
   if (declined) return declineReply(advisor, text, { lead: declined[1] });
   if (PROMISE.test(text)) return promiseReply(advisor, reading);
   // Two services side by side, asked as one question.
-  const compared = reading.parts.length === 1 ? reading.parts[0]!.compares : undefined;
-  if (compared) return comparisonReply(advisor, reading.parts[0]!);
+  const compared = reading.parts.length === 1 ? reading.parts[0].compares : undefined;
+  if (compared) return comparisonReply(advisor, reading.parts[0]);
   const used = new Set<Unit>();
   const answers = reading.parts.map((part) => {
     const a = answerPart(part, reading, rankSections(advisor, part, reading), used);
@@ -209,7 +209,7 @@ function composeReply(
       body.push(renderRest(a, 'nothing'));
       continue;
     }
-    const first = a.paragraph[0]!.unit;
+    const first = a.paragraph[0].unit;
     const before = lead.section.units[first.index - 1];
     const yesNo =
       alone &&
@@ -222,7 +222,7 @@ function composeReply(
     const rest = renderRest(a, alone ? 'paragraph' : 'lead');
     if (rest) body.push(rest);
   }
-  const single = answered.length === 1 ? answered[0]! : undefined;
+  const single = answered.length === 1 ? answered[0] : undefined;
   const fit = single && fitLine(advisor, single);
   const links = [...new Set(answered.map((a) => sectionLink(a.lead!.section.doc)))];
   // Each question's answer opens on its own line when one of them introduces a list.
@@ -261,7 +261,7 @@ function fitLine(advisor: Advisor, a: PartAnswer): string | undefined {
 
 /** Promises and guarantees: we make none the site does not state; what the site says of them. */
 function promiseReply(advisor: Advisor, reading: Reading): AdvisorReply {
-  const part = reading.parts[0]!;
+  const part = reading.parts[0];
   const sections = rankSections(advisor, part, reading).filter((s) =>
     s.section.units.some((u) => PROMISE.test(u.text)),
   );

@@ -33,8 +33,8 @@ export function comparisonReply(ranking: Ranking, part: Part): AdvisorReply {
     text: string;
   }[] = [];
   for (const [own, other] of [
-    [a!, b!],
-    [b!, a!],
+    [a, b],
+    [b, a],
   ] as const) {
     const named = shortName(other).toLowerCase();
     for (const section of ranking.search.sections) {
@@ -53,15 +53,15 @@ export function comparisonReply(ranking: Ranking, part: Part): AdvisorReply {
   const asked = new Set(part.words.flatMap((w) => w.terms));
   const score = (c: (typeof choosing)[number]) =>
     [...c.unit.terms].filter((t) => asked.has(t)).length +
-    (c.doc.title.toLowerCase().includes(shortName(a!).toLowerCase()) &&
-    c.doc.title.toLowerCase().includes(shortName(b!).toLowerCase())
+    (c.doc.title.toLowerCase().includes(shortName(a).toLowerCase()) &&
+    c.doc.title.toLowerCase().includes(shortName(b).toLowerCase())
       ? 2
       : 0);
   const advice = [...choosing].sort((x, y) => score(y) - score(x)).slice(0, 2);
   // Pages that do not mention each other: whom each is for, in its own words.
   const audiences = advice.length
     ? []
-    : [a!, b!].flatMap((s) => (s.audience ? [s.audience.split(/(?<=\.)\s/)[0]!] : []));
+    : [a, b].flatMap((s) => (s.audience ? [s.audience.split(/(?<=\.)\s/)[0]] : []));
   const line = (s: ServiceFacts) => {
     const price =
       s.startingPrice === undefined
@@ -72,13 +72,13 @@ export function comparisonReply(ranking: Ranking, part: Part): AdvisorReply {
   };
   const sources = [
     ...advice.map((c) => docSource(c.doc)),
-    ...[a!, b!].map((s) => ({ title: s.name, url: s.priceUrl ?? s.url })),
+    ...[a, b].map((s) => ({ title: s.name, url: s.priceUrl ?? s.url })),
   ].filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i);
   const content = [
     advice.length
       ? advice.map((c) => c.text).join(' ')
-      : `${a!.name} and ${b!.name} are different services. ${audiences.join(' ')}`.trim(),
-    [line(a!), line(b!)].map((l) => `- ${l}`).join('\n'),
+      : `${a.name} and ${b.name} are different services. ${audiences.join(' ')}`.trim(),
+    [line(a), line(b)].map((l) => `- ${l}`).join('\n'),
     advice.length
       ? `Read more: ${[...new Set(advice.map((c) => sectionLink(c.doc)))].join(' and ')}.`
       : '',

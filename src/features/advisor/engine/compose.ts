@@ -53,7 +53,7 @@ const words = (text: string) => text.split(/\s+/).length;
 function listOf(section: Section, first: number, barred: readonly string[]): RankedUnit['unit'][] {
   const out = [];
   for (let i = first; section.units[i]?.item; i++) {
-    const item = section.units[i]!;
+    const item = section.units[i];
     if (!barred.some((name) => item.text.includes(name))) out.push(item);
   }
   return out;
@@ -62,7 +62,7 @@ function listOf(section: Section, first: number, barred: readonly string[]): Ran
 /** The first item of the list a unit belongs to. */
 function listStart(section: Section, index: number): number {
   let i = index;
-  while (i > 0 && section.units[i - 1]!.item) i--;
+  while (i > 0 && section.units[i - 1].item) i--;
   return i;
 }
 
@@ -89,14 +89,14 @@ export function answerPart(
     if (!has(u)) chosen.push({ section: from, unit: u, score: 0 });
   };
   const missingFrom = (units: RankedUnit['unit'][]) =>
-    asked.filter((w) => !units.some((u) => u.terms.has(w.terms[0]!)));
+    asked.filter((w) => !units.some((u) => u.terms.has(w.terms[0])));
 
   // The paragraph: the sentence before when the lead leans on it or it states what the lead
   // does not; the sentences after, while they fit.
   const paragraph: RankedUnit[] = [lead];
   const before = section.units[unit.index - 1];
   if (before && !before.item && before.line === unit.line && !unit.item) {
-    const states = missingFrom([unit]).some((w) => before.terms.has(w.terms[0]!));
+    const states = missingFrom([unit]).some((w) => before.terms.has(w.terms[0]));
     if (LEANS_BACK.test(unit.text) || states) {
       paragraph.unshift({ section, unit: before, score: 0 });
       add(before);
@@ -105,7 +105,7 @@ export function answerPart(
   let budget = paragraph.reduce((n, r) => n + words(r.unit.text), 0);
   const faq = section.doc.kind === 'faq';
   for (let i = unit.index + 1; i < section.units.length; i++) {
-    const next = section.units[i]!;
+    const next = section.units[i];
     if (next.item || (!faq && next.line !== unit.line)) break;
     // A short answering sentence always keeps the one after it, which says what it means.
     const short = i === unit.index + 1 && words(unit.text) < 15;
@@ -117,7 +117,7 @@ export function answerPart(
 
   // A list the answer introduces, or a list question's list, is quoted whole; a list right
   // after the paragraph when its items state what was asked.
-  const afterParagraph = paragraph[paragraph.length - 1]!.unit.index + 1;
+  const afterParagraph = paragraph[paragraph.length - 1].unit.index + 1;
   const following = section.units[afterParagraph];
   const wantsList = part.aspects.has('list') && (unit.item || following?.item);
   // A list asked for is quoted whole; otherwise without a service barred to the visitor.
@@ -133,11 +133,11 @@ export function answerPart(
     // introduces figures) the kind of fact asked.
     const relevant = list.filter(
       (item) =>
-        asked.some((w) => w.idf >= 2 && item.terms.has(w.terms[0]!)) ||
+        asked.some((w) => w.idf >= 2 && item.terms.has(w.terms[0])) ||
         (!unit.item &&
           [...part.aspects].some((a) => answersAspect(a, item.text, section.doc) === 1)),
     );
-    const last = paragraph[paragraph.length - 1]!.unit.text;
+    const last = paragraph[paragraph.length - 1].unit.text;
     if (following?.item && (last.endsWith(':') || wantsList)) {
       for (const item of list.slice(0, LIST_ITEMS)) add(item);
     } else if (relevant.length >= 2) {
@@ -169,7 +169,7 @@ export function answerPart(
   const rare = asked.filter((w) => w.idf >= 2 && w.weight >= 0.5);
   for (const u of section.units) {
     if (has(u) || u.item || u.text.endsWith(':')) continue;
-    if (!rare.some((w) => u.terms.has(w.terms[0]!))) continue;
+    if (!rare.some((w) => u.terms.has(w.terms[0]))) continue;
     if (budget + words(u.text) > WORD_BUDGET) break;
     add(u);
     budget += words(u.text);
@@ -204,7 +204,7 @@ export function answerPart(
   }
   // Sentences that state what the question asked and the chosen ones do not.
   const open = (w: QueryWord) =>
-    !chosen.some((c) => c.unit.terms.has(w.terms[0]!) || c.section.head.has(w.terms[0]!));
+    !chosen.some((c) => c.unit.terms.has(w.terms[0]) || c.section.head.has(w.terms[0]));
   const leadGain = gain(asked, lead);
   // Only from the lead's own page: a sentence elsewhere that shares a word is rarely about it.
   const page = section.doc.url.split('#')[0];
@@ -237,7 +237,7 @@ export function answerPart(
 /** What a unit adds of `missing`: the rarity of the words it states. */
 function gain(missing: readonly QueryWord[], r: RankedUnit): number {
   return missing.reduce(
-    (sum, w) => sum + (r.unit.terms.has(w.terms[0]!) ? w.idf : 0) * (w.weight >= 0.8 ? 1 : 0.3),
+    (sum, w) => sum + (r.unit.terms.has(w.terms[0]) ? w.idf : 0) * (w.weight >= 0.8 ? 1 : 0.3),
     0,
   );
 }

@@ -17,7 +17,7 @@ export function partConfidence(part: Part, lead: RankedUnit | undefined): number
   const answered = wanted.filter((a) => answersAspect(a, lead.unit.text, lead.section.doc) > 0);
   // Words that ask for a kind of fact ("how soon", "cost") are answered by a figure of it.
   const cued = new Set(answered.flatMap((a) => [...(part.cues.get(a) ?? [])]));
-  const asked = askedWords(part).filter((w) => !cued.has(w.terms[0]!));
+  const asked = askedWords(part).filter((w) => !cued.has(w.terms[0]));
   if (asked.length === 0) return answered.length ? 0.9 : 0.5;
   const sentence = coverage(asked, lead.unit.terms, lead.section.head);
   const section = coverage(asked, lead.section.all);

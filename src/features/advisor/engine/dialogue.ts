@@ -79,7 +79,7 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
   }
   return services.map((service, i) => ({
     service,
-    names: lists[i]!.map((n) => n.filter((t) => users.get(t)! < 3)).filter((n) => n.length),
+    names: lists[i].map((n) => n.filter((t) => users.get(t)! < 3)).filter((n) => n.length),
   }));
 }
 
@@ -208,10 +208,10 @@ function askerStems(search: SectionSearch, text: string): string[] {
  */
 function pricedAt(names: ServiceNames, message: string): ServiceFacts | undefined {
   const amounts = [...message.matchAll(/\$?\b(\d{1,3}(?:,\d{3})+|\d{3,6})\b/g)].map((m) =>
-    Number(m[1]!.replace(/,/g, '')),
+    Number(m[1].replace(/,/g, '')),
   );
   const priced = names.filter((n) => amounts.includes(n.service.startingPrice ?? -1));
-  return priced.length === 1 ? priced[0]!.service : undefined;
+  return priced.length === 1 ? priced[0].service : undefined;
 }
 
 /** The stems of a text's words and of the site's words for them. */
@@ -275,7 +275,7 @@ export function readConversation(
     ]);
     // Words that ask for a kind of fact ("how long", "cost") say little about the topic.
     const typed = queryWords(search, text).map((w) =>
-      cueWords.has(w.terms[0]!) ? { ...w, weight: CUE_WEIGHT } : w,
+      cueWords.has(w.terms[0]) ? { ...w, weight: CUE_WEIGHT } : w,
     );
     const own = plainlyNamed(names, new Set(typed.flatMap((w) => w.terms)), text);
     const subject = own[0] ?? inMessage[0] ?? parts[i - 1]?.subject ?? before ?? faint;
@@ -284,7 +284,7 @@ export function readConversation(
     );
     // What the question asks beyond the service's name: a follow-up with nothing else
     // ("what about data insights?", "how much?") asks what the question before it asked.
-    const asked = typed.filter((w) => !nameStems.has(w.terms[0]!) && w.idf >= 1 && w.weight === 1);
+    const asked = typed.filter((w) => !nameStems.has(w.terms[0]) && w.idf >= 1 && w.weight === 1);
     const elliptical = asked.length <= 1;
     // The question before: the message's previous one, else the visitor's previous message.
     const prior = i > 0 ? questions[i - 1] : previousQuestion;
@@ -309,7 +309,7 @@ export function readConversation(
       // ("how much?" after a description: the price of what was described).
       const weight = elliptical && aspects.size === 0 ? 0.8 : 0.4;
       carried = queryWords(search, prior)
-        .filter((w) => !(own.length && previousNames.has(w.terms[0]!)))
+        .filter((w) => !(own.length && previousNames.has(w.terms[0])))
         .map((w) => ({ ...w, weight }));
       context = mergeWords([...context], carried);
       if (aspects.size === 0) aspects = aspectsOf(prior);

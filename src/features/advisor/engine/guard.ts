@@ -73,9 +73,9 @@ export function wordsToNumber(words: string): number | null {
   let any = false;
   for (const w of words.toLowerCase().split(/[\s-]+/)) {
     if (w === 'and' || w === '' || w === 'a') continue;
-    if (w in UNITS) current += UNITS[w]!;
+    if (w in UNITS) current += UNITS[w];
     else if (w in SCALES) {
-      const scale = SCALES[w]!;
+      const scale = SCALES[w];
       if (scale === 100) current = (current || 1) * 100;
       else {
         total += (current || 1) * scale;
@@ -162,36 +162,36 @@ export function claimsOf(sentence: string): Claim[] {
   const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
   const free = (at: number) => !taken.some(([a, b]) => at >= a && at < b);
   for (const m of text.matchAll(FOREIGN))
-    claims.push({ kind: 'currency', text: m[0], at: m.index! });
+    claims.push({ kind: 'currency', text: m[0], at: m.index });
   for (const m of text.matchAll(MONEY)) {
     const value = Number(m.slice(1).find((g) => g !== undefined));
-    claims.push({ kind: 'money', value, at: m.index! });
+    claims.push({ kind: 'money', value, at: m.index });
     take(m);
   }
   for (const m of text.matchAll(PERCENT)) {
-    if (!free(m.index!)) continue;
-    claims.push({ kind: 'percent', value: Number(m[1]), at: m.index! });
+    if (!free(m.index)) continue;
+    claims.push({ kind: 'percent', value: Number(m[1]), at: m.index });
     take(m);
   }
   for (const m of text.matchAll(DURATION)) {
-    if (!free(m.index!)) continue;
-    const unit = unitOf(m[3]!);
-    claims.push({ kind: 'duration', value: Number(m[1]), unit, at: m.index! });
-    if (m[2]) claims.push({ kind: 'duration', value: Number(m[2]), unit, at: m.index! });
+    if (!free(m.index)) continue;
+    const unit = unitOf(m[3]);
+    claims.push({ kind: 'duration', value: Number(m[1]), unit, at: m.index });
+    if (m[2]) claims.push({ kind: 'duration', value: Number(m[2]), unit, at: m.index });
     take(m);
   }
   for (const m of text.matchAll(QUANTITY)) {
     // A year is a date, and a number before a small word ("404 and 410") has no unit.
-    if (!free(m.index!) || /^(19|20)\d\d$/.test(m[1]!) || STOPWORDS.has(m[3]!.toLowerCase())) {
+    if (!free(m.index) || /^(19|20)\d\d$/.test(m[1]) || STOPWORDS.has(m[3].toLowerCase())) {
       continue;
     }
-    const unit = stem(m[3]!.toLowerCase());
-    claims.push({ kind: 'quantity', value: Number(m[1]), unit, at: m.index! });
-    if (m[2]) claims.push({ kind: 'quantity', value: Number(m[2]), unit, at: m.index! });
+    const unit = stem(m[3].toLowerCase());
+    claims.push({ kind: 'quantity', value: Number(m[1]), unit, at: m.index });
+    if (m[2]) claims.push({ kind: 'quantity', value: Number(m[2]), unit, at: m.index });
     take(m);
   }
   for (const m of text.matchAll(NUMBER)) {
-    if (free(m.index!)) claims.push({ kind: 'number', value: Number(m[0]), at: m.index! });
+    if (free(m.index)) claims.push({ kind: 'number', value: Number(m[0]), at: m.index });
   }
   const promise = GUARANTEE.exec(text);
   if (promise && !NEGATION.test(text)) {

@@ -188,12 +188,12 @@ export function queryWords(search: SectionSearch, text: string, weight = 1): Que
     }
     skip = phraseAt(tokens, i) - 1;
     let own = skip > 0 ? null : indexTerm(token);
-    const extra = synonyms[i]!.flatMap((s) => terms(s));
+    const extra = synonyms[i].flatMap((s) => terms(s));
     if (own === null && extra.length === 0) return;
     if (own !== null && !search.knows(own)) own = search.correct(own) ?? own;
     const list = [...new Set([...(own === null ? [] : [own]), ...extra])];
-    if (seen.has(list[0]!)) return;
-    seen.add(list[0]!);
+    if (seen.has(list[0])) return;
+    seen.add(list[0]);
     const known = list.filter((t) => search.knows(t));
     if (known.length === 0) {
       const { idf, name } = unknownWeight(search, original, token, i, tokens);

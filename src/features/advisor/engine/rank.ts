@@ -65,7 +65,7 @@ export interface Ranking {
 
 /** How far a word is stated in a set of stems: its own stem fully, a synonym in part. */
 function stated(w: QueryWord, stems: ReadonlySet<string>): number {
-  if (stems.has(w.terms[0]!)) return 1;
+  if (stems.has(w.terms[0])) return 1;
   return w.terms.some((t) => stems.has(t)) ? 0.7 : 0;
 }
 
@@ -221,7 +221,7 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
   const best = Math.max(0, ...ranked.slice(0, 10).map((r) => r.coverage));
   const ownBest = Math.max(0, ...own.map((r) => r.coverage));
   if (!own.some(answers) || ownBest < best * 0.75) return ranked;
-  const top = ranked[0]!.score;
+  const top = ranked[0].score;
   return [
     ...own.map((r) => ({ ...r, score: r.score + top })),
     ...ranked.filter((r) => !own.includes(r)),
@@ -235,7 +235,7 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
 function phrases(words: readonly QueryWord[], sequence: readonly string[]): number {
   let bonus = 0;
   for (let i = 1; i < words.length; i++) {
-    const [a, b] = [words[i - 1]!, words[i]!];
+    const [a, b] = [words[i - 1], words[i]];
     if (a.weight < 1 || b.weight < 1) continue;
     const at = sequence.flatMap((t, k) => (a.terms.includes(t) ? [k] : []));
     if (at.some((k) => sequence.slice(k + 1, k + 3).some((t) => b.terms.includes(t)))) {
@@ -271,7 +271,7 @@ export function unitScore(
     const heading = headingWeight * stated(w, section.head);
     // A word common on the site can still tell the sentences of these sections apart ("does
     // IndexNow work for Google?": the one sentence of the IndexNow section that names Google).
-    const idf = (w.idf + (local.get(w.terms[0]!) ?? w.idf)) / 2;
+    const idf = (w.idf + (local.get(w.terms[0]) ?? w.idf)) / 2;
     lexical += w.weight * idf ** 1.5 * Math.max(here, heading);
   }
   // Words asked side by side and said side by side ("written report", "soft 404") say more
@@ -314,7 +314,7 @@ function localIdf(part: Part, units: readonly Unit[]): Map<string, number> {
   const n = units.length;
   const out = new Map<string, number>();
   for (const w of [...part.words, ...part.context]) {
-    const t = w.terms[0]!;
+    const t = w.terms[0];
     const df = units.filter((u) => u.terms.has(t)).length;
     if (df > 0) out.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
   }
@@ -366,10 +366,10 @@ export function rankUnits(
     (s.ranked.score / top) * Math.sqrt(s.best / bestUnit) * (states(s) ? 1 : 0.6);
   const [chosen, ...others] = [...scored].sort((a, b) => standing(b) - standing(a));
   // Within the answering section, the sentence that has what its other sentences lack.
-  const own = localIdf(part, chosen!.ranked.section.units);
+  const own = localIdf(part, chosen.ranked.section.units);
   const lead = {
-    ...chosen!,
-    units: chosen!.units
+    ...chosen,
+    units: chosen.units
       .map((u) => ({
         ...u,
         score: unitScore(part, reading, u.section, u.unit, own, cheapest, WITHIN_HEADING),
@@ -386,5 +386,5 @@ export function rankUnits(
     ...u,
     score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),
   }));
-  return [lead.units[0]!, ...rest.sort((a, b) => b.score - a.score)];
+  return [lead.units[0], ...rest.sort((a, b) => b.score - a.score)];
 }

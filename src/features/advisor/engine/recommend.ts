@@ -107,14 +107,14 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
   };
   const name = (s: ServiceFacts) => `[${s.name}](${s.url})`;
   const parts = [
-    `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0]!, first.service)}`,
+    `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0], first.service)}`,
   ];
   if (first.service.scope?.length) {
     parts.push(`The starting price includes ${joinList(first.service.scope)}.`);
   }
   if (picks[1]) {
     parts.push(
-      `${name(picks[1].service)} may fit as well, ${priceOf(picks[1].service)}. ${why(reasons[1]!, picks[1].service)}`,
+      `${name(picks[1].service)} may fit as well, ${priceOf(picks[1].service)}. ${why(reasons[1], picks[1].service)}`,
     );
   }
   const cited = reasons.flatMap((a) => (a.lead ? [a.lead.section.doc] : []));

@@ -146,7 +146,7 @@ function serviceFacts(entry: Rendered<'services'>): ServiceFacts {
   const { id, data } = entry;
   const name = serviceName(data);
   const url = `/services/${id}`;
-  const aliases = [data.hero.eyebrow, data.title.split(/[:&]/)[0]!, id.replace(/-/g, ' ')]
+  const aliases = [data.hero.eyebrow, data.title.split(/[:&]/)[0], id.replace(/-/g, ' ')]
     .map((a) => a.trim())
     .filter((a, i, all) => a && a !== name && all.indexOf(a) === i);
   const audience = mdxSections(entry.body ?? '', entry.headings).find((s) =>

@@ -70,10 +70,10 @@ export function mdxSections(
         continue;
       }
     }
-    lines[lines.length - 1]!.push(...blockLines(node));
+    lines[lines.length - 1].push(...blockLines(node));
   }
   return sections
-    .map((s, i) => ({ ...s, text: lines[i]!.join('\n') }))
+    .map((s, i) => ({ ...s, text: lines[i].join('\n') }))
     .filter((s, i) => i > 0 || s.text !== '');
 }
 

@@ -225,7 +225,7 @@ export function synonymsAt(words: readonly string[]): (readonly string[])[] {
   for (let i = 0; i < words.length; i++) {
     for (const phrase of PHRASES) {
       if (phrase.every((p, k) => stems[i + k] === p)) {
-        out[i] = [...out[i]!, ...BY_STEM.get(phrase.join(' '))!];
+        out[i] = [...out[i], ...BY_STEM.get(phrase.join(' '))!];
         break;
       }
     }
