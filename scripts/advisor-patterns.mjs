@@ -5,7 +5,7 @@
 // expressions, such as a synonym map or per-intent reply texts, and an array literal of five or
 // more strings, such as a keyword list). A stopword list written
 // as one long string is reported apart, as stop words: it says which words carry no topic, not
-// what a question means. `npm run bench` reports the figures; `node scripts/advisor-patterns.mjs
+// what a question means. `npm run bench` reports the figures; `npm run advisor:patterns --
 // [dir]` prints them with a count per file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

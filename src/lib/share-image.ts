@@ -3,7 +3,7 @@
  * `image`): its hero, darkened, under its category, its title and the firm's name. Rendered at
  * build time with sharp (libvips, already used by Astro for images) and the Inter font shipped
  * as a package, so every machine draws the same letters. Results are cached by their inputs in
- * Astro's cache folder, which Cloudflare Pages keeps between builds: an unchanged article costs
+ * Astro's cache folder, which Workers Builds' build cache keeps: an unchanged article costs
  * a file copy, not a render.
  */
 import { createHash } from 'node:crypto';

@@ -104,5 +104,5 @@ export interface QueueBatch<Body = unknown> {
 
 /** The static assets binding (`[assets] binding`): the built site. */
 export interface AssetsBinding {
-  fetch(request: Request | string): Promise<Response>;
+  fetch(request: Request | string | URL): Promise<Response>;
 }

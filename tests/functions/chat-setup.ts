@@ -1,5 +1,5 @@
 /**
- * What the chat route's tests share: the built index served as Pages does, the signing secret,
+ * What the chat route's tests share: the built index served as the assets binding does, the signing secret,
  * the handler, local OpenAI-compatible servers and a recording Workers AI binding, and readers of
  * the streamed events.
  */
@@ -12,7 +12,7 @@ import { callFunction, startStub, type StubServer } from './harness';
 
 export const INDEX = readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8');
 
-/** The static-asset binding, serving the built index like Pages does. */
+/** The static-asset binding, serving the built index as the Worker's binding does. */
 export const assets: ChatEnv['ASSETS'] = {
   fetch: async (input) =>
     new URL(String(input instanceof Request ? input.url : input)).pathname === '/advisor-index.json'

@@ -28,10 +28,8 @@ import { signReply, signingSecret, type SigningEnv } from './signature.server';
 import { guardedReply } from './stream.server';
 import { recordQuestion, type InsightsEnv } from '#features/insights/index.server';
 
-/** The Pages static-asset binding; `wrangler pages dev` and production both provide it. */
-export interface ChatEnv extends LlmEnv, SigningEnv, InsightsEnv {
-  ASSETS?: { fetch(input: Request | string | URL): Promise<Response> };
-}
+/** What the chat route reads: the model, the signing secret, the insights switch, the assets. */
+export type ChatEnv = LlmEnv & SigningEnv & InsightsEnv;
 
 /** An advisor made ready for questions. */
 export interface LoadedAdvisor {

@@ -14,7 +14,7 @@ export const getStaticPaths = (async () =>
     props: { article },
   }))) satisfies GetStaticPaths;
 
-/** Astro's cache folder, which Cloudflare Pages keeps between builds. */
+/** Astro's cache folder, which Workers Builds' build cache keeps between builds. */
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.astro', 'share-images');
 
 export const GET: APIRoute<{ article: CollectionEntry<'articles'> }> = async ({ props }) => {
