@@ -297,8 +297,8 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
         continue;
       }
       if (paragraph.length) flush();
-      // The list's introduction, unless the reply has just said it.
-      const introduced = said.some((p) => p.unit.text === r.unit.intro);
+      // The list's introduction, unless the reply has just said it (its last sentence).
+      const introduced = said.some((p) => r.unit.intro?.endsWith(p.unit.text));
       if (list.length === 0 && r.unit.intro && !withLead && !introduced) {
         blocks.push(r.unit.intro);
       }
