@@ -77,10 +77,17 @@ export function answerPart(
   used: ReadonlySet<RankedUnit['unit']> = new Set(),
 ): PartAnswer {
   const ranked = rankUnits(part, reading, sections).filter((r) => !used.has(r.unit));
-  const lead = ranked[0];
-  if (!lead || lead.score <= 0) {
+  const best = ranked[0];
+  if (!best || best.score <= 0) {
     return { part, sections, paragraph: [], units: [], confidence: 0 };
   }
+  // A question about how long something takes, answered by one step of a schedule, is answered
+  // by the schedule from its first step.
+  const schedule = part.aspects.has('duration') ? scheduleOf(best.section) : [];
+  const lead =
+    schedule.includes(best.unit) && schedule[0] !== best.unit
+      ? { ...best, unit: schedule[0] }
+      : best;
   const { section, unit } = lead;
   const asked = askedWords(part);
   const chosen: RankedUnit[] = [lead];
@@ -150,10 +157,8 @@ export function answerPart(
   // A question about how long something takes, answered by a section that runs week by week,
   // gets the whole schedule: the opening sentence of each step.
   if (part.aspects.has('duration')) {
-    const steps = section.units.filter(
-      (u, i) => !u.item && section.units[i - 1]?.line !== u.line && SCHEDULE.test(u.text),
-    );
-    if (steps.length >= 3) {
+    const steps = scheduleOf(section);
+    if (steps.length) {
       for (const u of steps) {
         // A step named by a label only ("Before the session.") goes on to what happens in it,
         // unless that is already quoted.
@@ -202,9 +207,16 @@ export function answerPart(
       budget += words(second.unit.text);
     }
   }
-  // Sentences that state what the question asked and the chosen ones do not.
+  // Sentences that state what the question asked and the chosen ones do not. A word asking
+  // for a kind of fact ("how long does it take") is answered once a chosen sentence states one.
+  const cued = (w: QueryWord) =>
+    [...part.cues].some(
+      ([a, stems]) =>
+        stems.has(w.terms[0]) &&
+        chosen.some((c) => answersAspect(a, c.unit.text, c.section.doc) === 1),
+    );
   const open = (w: QueryWord) =>
-    !chosen.some((c) => c.unit.terms.has(w.terms[0]) || c.section.head.has(w.terms[0]));
+    !cued(w) && !chosen.some((c) => c.unit.terms.has(w.terms[0]) || c.section.head.has(w.terms[0]));
   const leadGain = gain(asked, lead);
   // Only from the lead's own page: a sentence elsewhere that shares a word is rarely about it.
   const page = section.doc.url.split('#')[0];
@@ -232,6 +244,14 @@ export function answerPart(
     ...(verdict ? paragraph : [lead]).map((r) => partConfidence(part, r)),
   );
   return { part, sections, lead, paragraph, units: chosen, confidence };
+}
+
+/** The opening sentences of a section's steps when it runs as a schedule (three or more). */
+function scheduleOf(section: Section): RankedUnit['unit'][] {
+  const steps = section.units.filter(
+    (u, i) => !u.item && section.units[i - 1]?.line !== u.line && SCHEDULE.test(u.text),
+  );
+  return steps.length >= 3 ? steps : [];
 }
 
 /** What a unit adds of `missing`: the rarity of the words it states. */

@@ -35,7 +35,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['discount', /\b(discount\w*|cheaper|reduced|coupon|percent off)\b|%\s?off\b/],
   [
     'duration',
-    /\bhow (long|soon|fast|quickly)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe)\b|\btake[sn]? (long|a while|(hours|days|weeks|months|years)\b)|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)\b/,
+    /\bhow long (does|will|would|did|do) [\w ]{1,30}? take\b|\bhow (long|soon|fast|quickly)\b|\b(from )?(start|beginning) to (finish|end)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe)\b|\btake[sn]? (long|a while|(hours|days|weeks|months|years)\b)|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)\b/,
   ],
   // "How many...", "what numbers...", or a number of things the visitor has ("we have 40 people").
   ['count', /\bhow (many|big)\b|\b(numbers?|figures?|targets?|thresholds?)\b|\b\d+ [a-z]{3,}/],

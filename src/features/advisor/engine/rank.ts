@@ -205,8 +205,10 @@ const FOLLOW_UP_COVERAGE = 0.25;
  */
 function followOn(part: Part, reading: Reading, ranked: RankedSection[]): RankedSection[] {
   const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
+  // "How long does it take?" types only the kind of fact it asks for: the discussion says what of.
+  const onlyKind = !askedWords(part).some((w) => w.weight >= 0.5);
   const answers = (r: RankedSection) =>
-    r.coverage >= FOLLOW_UP_COVERAGE &&
+    (onlyKind || r.coverage >= FOLLOW_UP_COVERAGE) &&
     (wanted.length === 0 ||
       r.section.units.some((u) => wanted.some((a) => answersAspect(a, u.text, r.section.doc) > 0)));
   const previous = reading.previousReply?.match(/\]\((\/[^)#\s]*)[^)\s]*\)/)?.[1];
@@ -215,7 +217,15 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
     subject
       ? r.section.doc.service === subject.id
       : previous !== undefined && r.section.doc.url.split('#')[0] === previous;
-  const own = ranked.filter(inDiscussion);
+  // Of its sections, those that say what was asked first, the one stating most of it ahead.
+  const figures = (r: RankedSection) =>
+    answers(r)
+      ? 1 +
+        r.section.units.filter((u) =>
+          wanted.some((a) => answersAspect(a, u.text, r.section.doc) === 1),
+        ).length
+      : 0;
+  const own = ranked.filter(inDiscussion).sort((a, b) => figures(b) - figures(a));
   // A follow-up that turns to something the page in discussion barely covers ("we're a
   // charity, does that change anything?") is answered where that is covered.
   const best = Math.max(0, ...ranked.slice(0, 10).map((r) => r.coverage));
@@ -223,7 +233,7 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
   if (!own.some(answers) || ownBest < best * 0.75) return ranked;
   const top = ranked[0].score;
   return [
-    ...own.map((r) => ({ ...r, score: r.score + top })),
+    ...own.map((r) => ({ ...r, score: r.score + top * (1 + figures(r) / 10) })),
     ...ranked.filter((r) => !own.includes(r)),
   ];
 }
