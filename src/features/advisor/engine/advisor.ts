@@ -141,11 +141,17 @@ function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | unde
   if (!reading.asks) return 'told';
   const own = /\b(we|we're|our|i|i'm|my|us)\b/i.test(reading.message);
   if (!own) return undefined;
-  const bare = reading.parts.every(
-    (p) => p.aspects.size === 0 && p.words.filter((w) => w.idf >= 2 && w.weight === 1).length <= 2,
-  );
-  return bare && reading.statements.split(/\s+/).length >= 12 ? 'bare' : undefined;
+  if (reading.statements.split(/\s+/).length < 12) return undefined;
+  const fewWords = (p: Part) => p.words.filter((w) => w.idf >= 2 && w.weight === 1).length <= 2;
+  if (reading.parts.every((p) => p.aspects.size === 0 && fewWords(p))) return 'bare';
+  // "...invoices go out late. What would it cost to fix that?": what the work that fits costs.
+  const aboutTheWork = (p: Part) =>
+    !p.names && p.aspects.size > 0 && [...p.aspects].every((a) => WORK_FACTS.has(a));
+  return reading.parts.every(aboutTheWork) ? 'bare' : undefined;
 }
+
+/** What a visitor asks of the work their situation needs: its cost and how long it takes. */
+const WORK_FACTS = new Set(['price', 'duration']);
 
 /**
  * Facets of a service page that say whom it fits, what it does and how the work goes, not what

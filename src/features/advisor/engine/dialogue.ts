@@ -67,8 +67,11 @@ export interface Reading {
   outside: ReadonlySet<string>;
 }
 
-/** Each service's names as lists of distinctive stems. */
-export type ServiceNames = { service: ServiceFacts; names: string[][] }[];
+/**
+ * Each service's names as lists of distinctive stems, and the stems only its one-line
+ * description uses among the services' descriptions ("dashboards": Data Insights).
+ */
+export type ServiceNames = { service: ServiceFacts; names: string[][]; described: string[] }[];
 
 /** The distinctive stems of each service's names (a stem in three services' names is not). */
 export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
@@ -77,9 +80,13 @@ export function serviceNames(services: readonly ServiceFacts[]): ServiceNames {
   for (const names of lists) {
     for (const t of new Set(names.flat())) users.set(t, (users.get(t) ?? 0) + 1);
   }
+  const descriptions = services.map((s) => new Set(terms(`${s.description} ${s.summary ?? ''}`)));
+  const describers = new Map<string, number>();
+  for (const d of descriptions) for (const t of d) describers.set(t, (describers.get(t) ?? 0) + 1);
   return services.map((service, i) => ({
     service,
     names: lists[i].map((n) => n.filter((t) => users.get(t)! < 3)).filter((n) => n.length),
+    described: [...descriptions[i]].filter((t) => describers.get(t) === 1 && !users.has(t)),
   }));
 }
 
@@ -114,12 +121,11 @@ export function namedServices(
   const users = new Map<string, number>();
   for (const n of names)
     for (const t of new Set(n.names.flat())) users.set(t, (users.get(t) ?? 0) + 1);
-  const tokens = tokenize(text);
-  const offered = new Set(
-    tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
-  );
-  for (const { service, names: list } of names) {
-    let score = 0;
+  const offered = offeredStems(text);
+  const ours = offeredStems(text, true);
+  for (const { service, names: list, described } of names) {
+    // "The dashboard service": a word only its description uses, said as the name of one of ours.
+    let score = described.some((t) => ours.has(t)) ? 0.5 : 0;
     for (const name of list) {
       const hits = name.filter((t) => stems.has(t)).length;
       const needed = name.length >= 3 ? name.length - 1 : name.length;
@@ -134,6 +140,24 @@ export function namedServices(
   return found.sort((a, b) => b.score - a.score);
 }
 
+/** A word that makes what follows it one thing in particular ("the", "your"), not any ("a"). */
+const DEFINITE = /^(the|your|this|that|these|those)$/;
+
+/**
+ * The stems of the words a text says as the name of an offering ("the data thing": data); with
+ * `definite`, only those said as one of ours ("this dashboard project", not "a real thing").
+ */
+function offeredStems(text: string, definite = false): Set<string> {
+  const tokens = tokenize(text);
+  return new Set(
+    tokens.flatMap((t, i) =>
+      OFFERING.test(tokens[i + 1] ?? '') && (!definite || DEFINITE.test(tokens[i - 1] ?? ''))
+        ? terms(t)
+        : [],
+    ),
+  );
+}
+
 /** The services a text names plainly (not only faintly), best named first. */
 function plainlyNamed(names: ServiceNames, stems: ReadonlySet<string>, text: string) {
   return namedServices(names, stems, text)
@@ -141,7 +165,15 @@ function plainlyNamed(names: ServiceNames, stems: ReadonlySet<string>, text: str
     .map((n) => n.service);
 }
 
-const SENTENCES = /(?<=[.!?])\s+|\n+/;
+/** Where a sentence ends, or an opening introduces questions ("Three quick ones: how much..."). */
+const SENTENCES =
+  /(?<=[.!?])\s+|\n+|(?<=:)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would)\b)/i;
+/** A question asked outright, not a clause before one ("when you say..., what..."). */
+const DIRECT =
+  /^(how|what|whats|which|who|where|why|can|could|do|does|is|are|will|would|should)\b/i;
+/** Questions listed with commas: "how much is it, how many dashboards do we get". */
+const LISTED_QUESTION =
+  /,\s+(?=(?:how|what|which|who|where|when|why|can|could|does|is|are|will|would)\b|do (?!you (?:think|know|reckon|suppose)\b))/i;
 /** How a question starts when its question mark is left off. */
 const ASKING =
   /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|may|tell me|explain|walk me|give me|show me|list|and|also|plus)\b/i;
@@ -153,6 +185,9 @@ const SECOND_QUESTION =
 /** A follow-up that leans on what came before: "and...", "what about...", "it", "that". */
 const LEANS =
   /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them|those|these)\b/i;
+
+/** A word naming the service asked about by what it does weighs this much beside a topic word. */
+const NAMING_WEIGHT = 0.4;
 
 /** A word that asks for a kind of fact weighs this much in retrieval beside a topic word. */
 const CUE_WEIGHT = 0.3;
@@ -178,6 +213,7 @@ export function splitMessage(message: string): {
   const questions = sentences.filter(asks).flatMap((s) =>
     s
       .split(SECOND_QUESTION)
+      .flatMap((p) => (DIRECT.test(p.trim()) ? p.split(LISTED_QUESTION) : [p]))
       .map((p) => p.trim())
       .filter((p) => tokenize(p).length > 0),
   );
@@ -259,6 +295,7 @@ export function readConversation(
   const faint =
     namedServices(names, stemsOf(search, message), message)[0]?.service ?? pricedAt(names, message);
   const before = earlierSubject(search, names, earlier);
+  const introduced = statements ? plainlyNamed(names, stemsOf(search, statements), statements) : [];
   // The visitor's own figures ("for 7 days now") describe the situation; they name no topic.
   const figures = statedFigures(statements, 'duration');
   const situation = statements
@@ -279,19 +316,34 @@ export function readConversation(
     );
     const own = plainlyNamed(names, new Set(typed.flatMap((w) => w.terms)), text);
     const subject = own[0] ?? inMessage[0] ?? parts[i - 1]?.subject ?? before ?? faint;
-    const nameStems = new Set(
-      names.filter((n) => n.service === subject).flatMap((n) => n.names.flat()),
+    const offered = offeredStems(text, true);
+    // "The dashboard package": words naming the subject by what it does, which a sentence
+    // answering about it need not repeat.
+    const describedAs = new Set(
+      names.find((n) => n.service === subject)?.described.filter((t) => offered.has(t)),
     );
+    const nameStems = new Set([
+      ...names.filter((n) => n.service === subject).flatMap((n) => n.names.flat()),
+      ...describedAs,
+    ]);
+    const naming = (w: QueryWord) =>
+      describedAs.has(w.terms[0]) || (describedAs.size > 0 && OFFERING.test(w.word));
+    const said = typed.map((w) => (naming(w) ? { ...w, weight: NAMING_WEIGHT } : w));
     // What the question asks beyond the service's name: a follow-up with nothing else
     // ("what about data insights?", "how much?") asks what the question before it asked.
-    const asked = typed.filter((w) => !nameStems.has(w.terms[0]) && w.idf >= 1 && w.weight === 1);
+    const asked = said.filter((w) => !nameStems.has(w.terms[0]) && w.idf >= 1 && w.weight === 1);
     const elliptical = asked.length <= 1;
     // The question before: the message's previous one, else the visitor's previous message.
     const prior = i > 0 ? questions[i - 1] : previousQuestion;
     let aspects = aspectsOf(text);
     // A bare question about the visitor's situation ("Is that a real thing?") asks about the
     // statements around it as much as a longer question asks about its own words.
-    const situated = elliptical ? situation.map((w) => ({ ...w, weight: 1 })) : situation;
+    // One about a service the statements name ("About the dashboard service: how much is it?")
+    // asks about that service, as a follow-up does.
+    const aboutNamed =
+      elliptical && !own.length && subject !== undefined && introduced.includes(subject);
+    const situated =
+      elliptical && !aboutNamed ? situation.map((w) => ({ ...w, weight: 1 })) : situation;
     let context = situated;
     let carried: QueryWord[] = [];
     // A short question in a conversation about a service goes on about it ("how long is the
@@ -316,7 +368,8 @@ export function readConversation(
       for (const [aspect, stems] of cueStems(prior)) if (!cues.has(aspect)) cues.set(aspect, stems);
     }
     // A follow-up about the service in discussion is searched with its name.
-    if (followUp && subject && !own.length && !CHEAPER.test(text)) {
+    const byName = !own.length || describedAs.size > 0;
+    if ((followUp || aboutNamed || describedAs.size) && subject && byName && !CHEAPER.test(text)) {
       context = mergeWords([...context], queryWords(search, subject.name, 0.8));
     }
     const topical = typed.filter((w) => w.weight === 1);
@@ -338,9 +391,15 @@ export function readConversation(
       ...(offering !== undefined && { offering }),
       ...(cheaper && { cheaper }),
       ...(compares && { compares }),
-      words: typed,
+      words: said,
       context,
-      asked: mergeWords([...typed, ...(elliptical ? situated : [])], topical.length ? [] : carried),
+      asked: mergeWords(
+        [
+          ...said.filter((w) => w.weight !== NAMING_WEIGHT),
+          ...(elliptical && !aboutNamed ? situated : []),
+        ],
+        topical.length ? [] : carried,
+      ),
       aspects,
       cues,
       ...(subject && { subject }),

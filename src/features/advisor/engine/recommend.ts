@@ -6,6 +6,7 @@
  * are one.
  */
 import { formatUsd } from '../../../lib/format';
+import { formatUsdRange } from '../../../lib/services';
 import type { ServiceFacts } from '../index/schema';
 import { answerPart, docSource, sectionLink, type PartAnswer } from './compose';
 import type { Part, Reading } from './dialogue';
@@ -109,6 +110,10 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
   const parts = [
     `From what you describe, I'd start with ${name(first.service)}, ${priceOf(first.service)}. ${why(reasons[0], first.service)}`,
   ];
+  // A visitor who asked what it costs gets the listed range as well.
+  if (first.service.range && reading.parts.some((p) => p.aspects.has('price'))) {
+    parts.push(`The listed range is ${formatUsdRange(first.service.range)}.`);
+  }
   if (first.service.scope?.length) {
     parts.push(`The starting price includes ${joinList(first.service.scope)}.`);
   }
