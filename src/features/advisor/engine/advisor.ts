@@ -96,6 +96,9 @@ const PROMISE = /\b(guarantee[ds]?|promise[ds]?)\b/i;
 const ADVICE =
   /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|do|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat('s| is) the best\b|\bbest (use|option|fit|way)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
 
+/** A section of one of the guides (articles), which advise readers rather than speak of us. */
+const isGuide = (doc: AdvisorDoc) => doc.url.startsWith('/articles/');
+
 /** Answers the conversation's last user message from the site's content. */
 export function answer(advisor: Advisor, messages: readonly ChatMessage[]): AdvisorReply {
   const reading = readConversation(advisor.search, advisor.names, messages);
@@ -113,7 +116,17 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
   if (compared) return comparisonReply(advisor, reading.parts[0]);
   const used = new Set<Unit>();
   const answers = reading.parts.map((part) => {
-    const a = answerPart(part, reading, rankSections(advisor, part, reading), used);
+    const ranked = rankSections(advisor, part, reading);
+    let a = answerPart(part, reading, ranked, used);
+    // A question about the firm is answered from its own pages, not a guide's advice to readers.
+    if (part.aboutUs && a.lead && isGuide(a.lead.section.doc)) {
+      a = answerPart(
+        part,
+        reading,
+        ranked.filter((r) => !isGuide(r.section.doc)),
+        used,
+      );
+    }
     if (!offered(advisor, part)) return { ...a, confidence: 0 };
     for (const u of a.units) used.add(u.unit);
     return a;

@@ -145,7 +145,9 @@ export function answerPart(
           [...part.aspects].some((a) => answersAspect(a, item.text, section.doc) === 1)),
     );
     const last = paragraph[paragraph.length - 1].unit.text;
-    if (following?.item && (last.endsWith(':') || wantsList)) {
+    // What a service costs comes with what its starting price includes.
+    const scope = part.aspects.has('price') && section.doc.facet === 'price' && !unit.item;
+    if ((following?.item && (last.endsWith(':') || wantsList)) || scope) {
       for (const item of list.slice(0, LIST_ITEMS)) add(item);
     } else if (relevant.length >= 2) {
       // Not a list question: only the items that state what was asked.

@@ -46,6 +46,11 @@ export interface Part {
    * "it" read as the question before).
    */
   offering?: string;
+  /**
+   * Whether it asks about the firm itself ("what's your hourly rate?", "do your consultants work
+   * weekends?"), which the firm's own pages answer, not the guides' advice to readers.
+   */
+  aboutUs: boolean;
 }
 
 export interface Reading {
@@ -185,6 +190,13 @@ const SECOND_QUESTION =
 /** A follow-up that leans on what came before: "and...", "what about...", "it", "that". */
 const LEANS =
   /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them|those|these)\b/i;
+
+/** A question put to the firm about itself (see Part.aboutUs)... */
+const TO_US =
+  /\b(do|does|did|are|were|have|has|can|could|will|would|is) (you|your)\b|\byour\b|\b(near|from|with|to|for) you\b/i;
+/** ...unless it asks for its view or for what its guides say ("what do you recommend?"). */
+const ASKS_VIEW =
+  /\byou (think|recommend|suggest|advise|explain|tell|mean|say|see)\b|\b(explain|take|view|advice|opinion)\b|\byour (guides?|articles?|blog|posts?|checklist)\b/i;
 
 /** A word naming the service asked about by what it does weighs this much beside a topic word. */
 const NAMING_WEIGHT = 0.4;
@@ -332,7 +344,9 @@ export function readConversation(
     // What the question asks beyond the service's name: a follow-up with nothing else
     // ("what about data insights?", "how much?") asks what the question before it asked.
     const asked = said.filter((w) => !nameStems.has(w.terms[0]) && w.idf >= 1 && w.weight === 1);
-    const elliptical = asked.length <= 1;
+    // One that names a service and asks a kind of fact of it ("what do you charge for SEO?")
+    // says what it asks, whatever the situation around it.
+    const elliptical = asked.length <= 1 && !(own.length && aspectsOf(text).size);
     // The question before: the message's previous one, else the visitor's previous message.
     const prior = i > 0 ? questions[i - 1] : previousQuestion;
     let aspects = aspectsOf(text);
@@ -410,6 +424,7 @@ export function readConversation(
         !inMessage.length &&
         !before && { faint: true }),
       followUp,
+      aboutUs: TO_US.test(text) && !ASKS_VIEW.test(text),
     });
   });
   const asker = new Set([

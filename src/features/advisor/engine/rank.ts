@@ -135,6 +135,8 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (part.aspects.has('person') && (doc.kind === 'team' || doc.kind === 'consultant')) p *= 2;
     if (part.aspects.has('contact') && doc.kind === 'contact') p *= 3;
     // "Do you do X?" is answered by the page of the service that does X, not a guide's advice.
+    // A question about the firm itself is answered by its own pages, not a guide's advice.
+    if (part.aboutUs && doc.url.startsWith('/articles/')) p *= 0.5;
     if (part.offering !== undefined) {
       if (doc.kind === 'service') p *= 1.5;
       else if (doc.url.startsWith('/articles/')) p *= 0.5;
@@ -175,10 +177,15 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     ranked.splice(0, top.length, ...top.sort((a, b) => b.score - a.score));
   }
   if (part.cheaper) return cheapestFirst(ranking, part.cheaper, ranked);
+  // What a service the question names costs is what its price section says.
+  if (money && part.subject && part.names) return cheapestFirst(ranking, part.subject, ranked);
   return part.followUp ? followOn(part, reading, ranked) : ranked;
 }
 
-/** "Anything cheaper?": the price of the service that starts lowest comes first. */
+/**
+ * The price section of `service` first: "anything cheaper?" (the service that starts lowest),
+ * or the price of the service a question names.
+ */
 function cheapestFirst(
   ranking: Ranking,
   service: ServiceFacts,

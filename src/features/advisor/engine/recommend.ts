@@ -92,6 +92,7 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
     cues: new Map(),
     names: false,
     followUp: false,
+    aboutUs: false,
   };
   const fits = rankServices(ranking, whole, reading);
   const [first, second] = fits;
