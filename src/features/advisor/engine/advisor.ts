@@ -94,7 +94,7 @@ const PROMISE = /\b(guarantee[ds]?|promise[ds]?)\b/i;
 
 /** The visitor asks what we would recommend for them. */
 const ADVICE =
-  /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|do|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat('s| is) the best\b|\bbest (use|option|fit|way)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
+  /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\bwhat do (you|we|i) (suggest|recommend)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat('s| is) the best\b|\bbest (use|option|fit|way)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
 
 /** A section of one of the guides (articles), which advise readers rather than speak of us. */
 const isGuide = (doc: AdvisorDoc) => doc.url.startsWith('/articles/');

@@ -328,6 +328,8 @@ export function readConversation(
     );
     const own = plainlyNamed(names, new Set(typed.flatMap((w) => w.terms)), text);
     const subject = own[0] ?? inMessage[0] ?? parts[i - 1]?.subject ?? before ?? faint;
+    // Named only by one word of its name ("the website audit"): maybe not what is asked about.
+    const faintly = subject === faint && !own.length && !inMessage.length && !before;
     const offered = offeredStems(text, true);
     // "The dashboard package": words naming the subject by what it does, which a sentence
     // answering about it need not repeat.
@@ -343,7 +345,11 @@ export function readConversation(
     const said = typed.map((w) => (naming(w) ? { ...w, weight: NAMING_WEIGHT } : w));
     // What the question asks beyond the service's name: a follow-up with nothing else
     // ("what about data insights?", "how much?") asks what the question before it asked.
-    const asked = said.filter((w) => !nameStems.has(w.terms[0]) && w.idf >= 1 && w.weight === 1);
+    // (A word of a name it does not name the service with, "discounts for nonprofits", counts.)
+    const namesIt = own.length > 0 || describedAs.size > 0;
+    const asked = said.filter(
+      (w) => !(namesIt && nameStems.has(w.terms[0])) && w.idf >= 1 && w.weight === 1,
+    );
     // One that names a service and asks a kind of fact of it ("what do you charge for SEO?")
     // says what it asks, whatever the situation around it.
     const elliptical = asked.length <= 1 && !(own.length && aspectsOf(text).size);
@@ -382,7 +388,7 @@ export function readConversation(
       for (const [aspect, stems] of cueStems(prior)) if (!cues.has(aspect)) cues.set(aspect, stems);
     }
     // A follow-up about the service in discussion is searched with its name.
-    const byName = !own.length || describedAs.size > 0;
+    const byName = (!own.length && !faintly) || describedAs.size > 0;
     if ((followUp || aboutNamed || describedAs.size) && subject && byName && !CHEAPER.test(text)) {
       context = mergeWords([...context], queryWords(search, subject.name, 0.8));
     }
@@ -418,11 +424,7 @@ export function readConversation(
       cues,
       ...(subject && { subject }),
       names: own.length > 0,
-      ...(subject &&
-        subject === faint &&
-        !own.length &&
-        !inMessage.length &&
-        !before && { faint: true }),
+      ...(subject && faintly && { faint: true }),
       followUp,
       aboutUs: TO_US.test(text) && !ASKS_VIEW.test(text),
     });
