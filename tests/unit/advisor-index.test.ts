@@ -13,6 +13,7 @@ import {
 import { mdxSections } from '../../src/features/advisor/index/mdx-sections';
 import { SectionSearch } from '../../src/features/advisor/engine/search';
 import { queryWords } from '../../src/features/advisor/engine/query';
+import { terms } from '../../src/features/advisor/index/text';
 
 const service = {
   id: 'data-insights',
@@ -326,5 +327,15 @@ describe('advisorArticles', () => {
     expect(kept[0].id).toBe(`article-${ADVISOR_ARTICLE_LIMIT + 25}`);
     expect(kept.map((a) => a.id)).not.toContain('article-25');
     expect(kept.at(-1)!.id).toBe('article-26');
+  });
+});
+
+describe('terms', () => {
+  it('reads an irregular form of a verb as its plain form, as the stemmer does a regular one', () => {
+    expect(terms('we ran the audit twice')).toContain(terms('runs')[0]);
+    expect(terms('we paid for it')).toEqual(terms('we pay for it'));
+    expect(terms('broken links')).toEqual(terms('break links'));
+    // A form that is also another word keeps its own meaning ("found a company").
+    expect(terms('we found it')).not.toEqual(terms('we find it'));
   });
 });

@@ -151,8 +151,28 @@ const stems = new Map<string, string>();
 /** "monthly" is said of a month, "weekly" of a week: the stemmer keeps their "-li". */
 const LY = /^(\w{4,})li$/;
 
+/**
+ * Irregular verb forms and their plain form, which the stemmer cannot reach ("ran the audit
+ * twice": between runs). Forms that are also other words ("found", "left", "saw") are not here.
+ */
+const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    'ran:run went:go gone:go paid:pay made:make took:take taken:take built:build sent:send ' +
+    'bought:buy thought:think kept:keep gave:give given:give wrote:write written:write ' +
+    'spent:spend lost:lose brought:bring held:hold met:meet sold:sell taught:teach ' +
+    'began:begin begun:begin chose:choose chosen:choose broke:break broken:break grew:grow ' +
+    'grown:grow meant:mean shown:show understood:understand won:win drove:drive driven:drive ' +
+    'fell:fall fallen:fall felt:feel caught:catch hid:hide hidden:hide stood:stand ' +
+    'threw:throw thrown:throw wore:wear worn:wear forgot:forget forgotten:forget ' +
+    'froze:freeze frozen:freeze sought:seek dealt:deal chosen:choose'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':')),
+);
+
 /** A word's stem, lower case; numbers and short words stay as they are. */
-export function stem(word: string): string {
+export function stem(input: string): string {
+  const word = IRREGULAR[input] ?? input;
   let s = stems.get(word);
   if (s === undefined) {
     // "503s" is 503; other numbers and short words stay as they are.
