@@ -5,7 +5,8 @@
 // expressions, such as a synonym map or per-intent reply texts, and an array literal of five or
 // more strings, such as a keyword list). A stopword list written
 // as one long string is reported apart, as stop words: it says which words carry no topic, not
-// what a question means. `npm run bench` reports the figures; `npm run advisor:patterns --
+// what a question means; so is a list of irregular word forms written the same way
+// ('ran:run paid:pay ...'), which says how English inflects a word. `npm run bench` reports the figures; `npm run advisor:patterns --
 // [dir]` prints them with a count per file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -56,6 +57,7 @@ export function countPatterns(text, fileName = 'file.ts') {
   let regexes = 0;
   let entries = 0;
   let stopwords = 0;
+  let forms = 0;
   const visit = (node) => {
     if (ts.isRegularExpressionLiteral(node)) regexes++;
     if (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp') regexes++;
@@ -91,12 +93,16 @@ export function countPatterns(text, fileName = 'file.ts') {
         .replace(/['`+\n]/g, ' ')
         .split(/\s+/)
         .filter(Boolean);
-      if (words.length >= 20) stopwords += words.length;
+      if (words.length >= 20) {
+        const pairs = words.filter((w) => w.includes(':')).length;
+        forms += pairs;
+        stopwords += words.length - pairs;
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return { regexes, entries, stopwords };
+  return { regexes, entries, stopwords, forms };
 }
 
 /** Every answering file's counts, and the total. */
@@ -108,7 +114,8 @@ export function advisorPatterns(dir = ADVISOR) {
   const regexes = files.reduce((n, f) => n + f.regexes, 0);
   const entries = files.reduce((n, f) => n + f.entries, 0);
   const stopwords = files.reduce((n, f) => n + f.stopwords, 0);
-  return { files, regexes, entries, stopwords, total: regexes + entries };
+  const forms = files.reduce((n, f) => n + f.forms, 0);
+  return { files, regexes, entries, stopwords, forms, total: regexes + entries };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -117,6 +124,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (f.regexes + f.entries) console.log(`${f.file}: ${f.regexes} regexes, ${f.entries} entries`);
   }
   console.log(
-    `Total: ${result.total} hand-written patterns (${result.regexes} regular expressions, ${result.entries} table entries), and ${result.stopwords} stop words`,
+    `Total: ${result.total} hand-written patterns (${result.regexes} regular expressions, ${result.entries} table entries), ${result.stopwords} stop words and ${result.forms} irregular word forms`,
   );
 }

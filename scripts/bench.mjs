@@ -619,7 +619,7 @@ function toMarkdown(report) {
     `| development pass rate | ${pct(development.passRate)} | |`,
     `| development section recall @3 / @1 | ${pct(development.sectionRecall.at3)} / ${pct(development.sectionRecall.at1)} | |`,
     `| answer time in process, p50 / p95 (held-out) | ${heldout.latency.p50.toFixed(2)} / ${heldout.latency.p95.toFixed(2)} ms | ${budget(heldout.latency.p95 < BUDGET.advisorP95Ms, `advisor answer p95 ${heldout.latency.p95.toFixed(1)} ms`)} |`,
-    `| hand-written patterns (regular expressions + table entries; stop words apart) | ${patterns.total} (${patterns.regexes} + ${patterns.entries}; ${patterns.stopwords}) | |`,
+    `| hand-written patterns (regular expressions + table entries; stop words and irregular word forms apart) | ${patterns.total} (${patterns.regexes} + ${patterns.entries}; ${patterns.stopwords} and ${patterns.forms}) | |`,
     `| index size, load time in process | ${evaluation.indexBytes} B, ${evaluation.loadMs.toFixed(1)} ms | |`,
     `| first chat answer after the functions start (loads the index) | ${coldStart.firstMs} ms | |`,
     `| later chat answers through the function, median | ${coldStart.warmMedianMs} ms | |`,

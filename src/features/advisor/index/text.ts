@@ -164,7 +164,7 @@ const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
     'grown:grow meant:mean shown:show understood:understand won:win drove:drive driven:drive ' +
     'fell:fall fallen:fall felt:feel caught:catch hid:hide hidden:hide stood:stand ' +
     'threw:throw thrown:throw wore:wear worn:wear forgot:forget forgotten:forget ' +
-    'froze:freeze frozen:freeze sought:seek dealt:deal chosen:choose'
+    'froze:freeze frozen:freeze sought:seek dealt:deal'
   )
     .split(' ')
     .map((pair) => pair.split(':')),
