@@ -59,9 +59,12 @@ const GREETING =
 const THANKS =
   /^(ok(ay)?,? )?(thanks|thank you|thx|ty|cheers|great|perfect|awesome|got it|cool)\b[^?]{0,40}$/i;
 
-/** The visitor wants a person, a quote, a proposal or a call. */
+/**
+ * The visitor wants a person, a quote, a proposal or a call (not "do we get to talk to someone
+ * each month?", which asks what a service includes).
+ */
 const WANTS_PERSON = [
-  /\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|reps?|team members?)\b|\b(real|actual|live) (person|human)\b/i,
+  /(?<!\bget to )\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|reps?|team members?)\b|\b(real|actual|live) (person|human)\b/i,
   /\b(call|email|contact|phone) (me|us)\b|\b(get back|reach out) to (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(quick )?(call|meeting|consultation|appointment|video call|zoom)\b/i,
   /\b(send|prepare|write|get|want|need|like|request) (me |us )?(a |an )?(custom |formal |written |price )?(quote|proposal|estimate|sow|statement of work)\b|\brfp\b/i,
 ];

@@ -81,9 +81,10 @@ export function answerPart(
   if (!best || best.score <= 0) {
     return { part, sections, paragraph: [], units: [], confidence: 0 };
   }
-  // A question about how long something takes, answered by one step of a schedule, is answered
-  // by the schedule from its first step.
-  const schedule = part.aspects.has('duration') ? scheduleOf(best.section) : [];
+  // A question only about how long something takes ("how long does it take?"), answered by one
+  // step of a schedule, is answered by the schedule from its first step.
+  const whole = part.aspects.has('duration') && !askedWords(part).some((w) => w.weight >= 0.5);
+  const schedule = whole ? scheduleOf(best.section) : [];
   const lead =
     schedule.includes(best.unit) && schedule[0] !== best.unit
       ? { ...best, unit: schedule[0] }

@@ -47,7 +47,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['contact', /\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
   [
     'list',
-    /\b(what|which) (are|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat (do|does|would|will) (we|i|that|it|this) get\b/,
+    /\b(what|which) (are (the|your|some|all|those|these)|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat (do|does|would|will) (we|i|that|it|this) get\b/,
   ],
 ];
 
@@ -156,11 +156,17 @@ function unknownWeight(
   const after = BEFORE_NOUN.has(tokens[index - 1] ?? '');
   // A number the site never states ("we have 40 people") is the visitor's, not a topic.
   if (/^\d/.test(token)) return { idf: (search.unknownIdf * INCIDENTAL) / 2, name: false };
+  // A month or a day of the week ("in March") says when, written with a capital as names are.
+  if (CALENDAR.test(token)) return { idf: search.unknownIdf * INCIDENTAL, name: false };
   return {
     idf: isName || after ? search.unknownIdf : search.unknownIdf * INCIDENTAL,
     name: isName,
   };
 }
+
+/** The months and the days of the week. */
+const CALENDAR =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 
 /** What an unknown word that names nothing weighs, beside one that names a thing. */
 const INCIDENTAL = 0.4;

@@ -237,7 +237,9 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
   // charity, does that change anything?") is answered where that is covered.
   const best = Math.max(0, ...ranked.slice(0, 10).map((r) => r.coverage));
   const ownBest = Math.max(0, ...own.map((r) => r.coverage));
-  if (!own.some(answers) || ownBest < best * 0.75) return ranked;
+  // (Not when another question of the same message names the service: all of it is about that.)
+  const named = reading.parts.some((p) => p.names && p.subject === subject);
+  if (!own.some(answers) || (ownBest < best * 0.75 && !named)) return ranked;
   const top = ranked[0].score;
   return [
     ...own.map((r) => ({ ...r, score: r.score + top * (1 + figures(r) / 10) })),
