@@ -338,4 +338,10 @@ describe('terms', () => {
     // A form that is also another word keeps its own meaning ("found a company").
     expect(terms('we found it')).not.toEqual(terms('we find it'));
   });
+
+  it('reads a noun made with "-ship" as the word it is made from', () => {
+    expect(terms('partnerships')).toEqual(terms('partnering'));
+    expect(terms('leadership')).toEqual(terms('leaders'));
+    expect(terms('hardship')).not.toEqual(terms('hard'));
+  });
 });

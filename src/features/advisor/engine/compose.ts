@@ -31,6 +31,8 @@ export interface PartAnswer {
   confidence: number;
 }
 
+/** Fewer words than this make a sentence that says little on its own ("Prefer email?"). */
+const FRAGMENT = 4;
 /** Words a part's quotation runs to, lists aside. */
 const WORD_BUDGET = 130;
 /** Words the answering paragraph runs to. */
@@ -176,7 +178,7 @@ export function answerPart(
   // Other sentences of the section that state the rarer words asked, in the page's order.
   const rare = asked.filter((w) => w.idf >= 2 && w.weight >= 0.5);
   for (const u of section.units) {
-    if (has(u) || u.item || u.text.endsWith(':')) continue;
+    if (has(u) || u.item || u.text.endsWith(':') || words(u.text) < FRAGMENT) continue;
     if (!rare.some((w) => u.terms.has(w.terms[0]))) continue;
     if (budget + words(u.text) > WORD_BUDGET) break;
     add(u);
@@ -233,7 +235,13 @@ export function answerPart(
     const missing = asked.filter(open);
     if (missing.length === 0) break;
     const best = ranked
-      .filter((r) => near.has(r.section) && !has(r.unit) && !r.unit.text.endsWith(':'))
+      .filter(
+        (r) =>
+          near.has(r.section) &&
+          !has(r.unit) &&
+          !r.unit.text.endsWith(':') &&
+          words(r.unit.text) >= FRAGMENT,
+      )
       .map((r) => ({ r, g: gain(missing, r) }))
       .filter(({ r, g }) => g >= leadGain * 0.3 && budget + words(r.unit.text) <= WORD_BUDGET)
       .sort((a, b) => b.g - a.g)[0];

@@ -35,10 +35,14 @@ export function partConfidence(part: Part, lead: RankedUnit | undefined): number
     answered.length > 0;
   // "Anything cheaper?" answered by the lowest starting price.
   const cheapest = part.cheaper && lead.section.doc.service === part.cheaper.id;
-  // "Who should I email?", "who would build it?": answered by an address, or by our people.
+  // "Who should I email?", "who would build it?": answered by an address (or the list of them
+  // that the sentence introduces), or by our people.
   const kind = lead.section.doc.kind;
   const reaches =
-    (part.aspects.has('contact') && kind === 'contact' && lead.unit.text.includes('@')) ||
+    (part.aspects.has('contact') &&
+      kind === 'contact' &&
+      (lead.unit.text.includes('@') ||
+        (lead.unit.text.endsWith(':') && lead.section.doc.text.includes('@')))) ||
     (part.aspects.has('person') && answersAspect('person', lead.unit.text, lead.section.doc) === 1);
   return own || cheapest || reaches ? Math.max(topical, SERVICE_FACT) : topical;
 }

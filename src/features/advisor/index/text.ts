@@ -170,9 +170,13 @@ const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
     .map((pair) => pair.split(':')),
 );
 
+/** A noun made with "-ship" from a word of five letters or more ("hardship" is not "hard"). */
+const SHIP = /^(\w{5,})ships?$/;
+
 /** A word's stem, lower case; numbers and short words stay as they are. */
 export function stem(input: string): string {
-  const word = IRREGULAR[input] ?? input;
+  // "Partnership" is said of partners, "leadership" of leaders: the stemmer keeps "-ship".
+  const word = IRREGULAR[input] ?? input.replace(SHIP, '$1');
   let s = stems.get(word);
   if (s === undefined) {
     // "503s" is 503; other numbers and short words stay as they are.
