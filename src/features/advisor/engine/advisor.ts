@@ -18,13 +18,8 @@ import {
   sectionLink,
   type PartAnswer,
 } from './compose';
-import {
-  readConversation,
-  serviceNames,
-  type Part,
-  type Reading,
-  type ServiceNames,
-} from './dialogue';
+import { readConversation, type Part, type Reading } from './dialogue';
+import { serviceNames, type ServiceNames } from './naming';
 import { coverage, rankSections, type Ranking } from './rank';
 import { queryWords, VERDICT_OPENING } from './query';
 import { comparisonReply } from './compare';

@@ -8,7 +8,8 @@ import type { ChatSource } from '../contract';
 import type { AdvisorDoc } from '../index/schema';
 import { partConfidence } from './confidence';
 import type { Part, Reading } from './dialogue';
-import { askedWords, coverage, rankUnits, type RankedSection, type RankedUnit } from './rank';
+import { askedWords, coverage, type RankedSection } from './rank';
+import { rankUnits, type RankedUnit } from './units';
 import { answersAspect, VERDICT_OPENING, YES_NO, type Aspect } from './query';
 import type { QueryWord, Section } from './search';
 

@@ -4,7 +4,8 @@
  */
 import { answersAspect } from './query';
 import type { Part } from './dialogue';
-import { askedWords, coverage, FACT_ASPECTS, type RankedUnit } from './rank';
+import { askedWords, coverage, FACT_ASPECTS } from './rank';
+import type { RankedUnit } from './units';
 
 /**
  * How sure the engine is that `lead` answers the question, 0-1: what share of the asked words

@@ -1,15 +1,14 @@
 /**
- * Retrieval for one question: the sections that answer it, then, within the best of them, the
- * sentence that answers the asked aspect. Sections are ranked by BM25 weighed by how much of the
- * question they cover (rarer words count more); sentences by the question's words they contain
- * (or their section's heading does), by whether they state the kind of fact asked for (an
- * amount, a duration...) and by their section's standing. The confidence says how much of what
- * was typed the answering sentence and its section state.
+ * Retrieval for one question: the sections that answer it, best first (units.ts then finds the
+ * answering sentence within the best of them). Sections are ranked by BM25 weighed by how much
+ * of the question they cover (rarer words count more), by whether they state the kind of fact
+ * asked for, and by what the conversation is about.
  */
 import type { AdvisorDoc, ServiceFacts } from '../index/schema';
 import type { Part, Reading } from './dialogue';
-import { answersAspect, VERDICT_OPENING, YES_NO, type Aspect } from './query';
-import type { Hit, QueryWord, Section, SectionSearch, Unit } from './search';
+import { answersAspect, YES_NO, type Aspect } from './query';
+import { terms } from '../index/text';
+import type { Hit, QueryWord, Section, SectionSearch } from './search';
 
 /** A section's standing for one question. */
 export interface RankedSection {
@@ -18,31 +17,6 @@ export interface RankedSection {
   /** Share of the typed words' weight the section states. */
   coverage: number;
 }
-
-/** A unit's standing for one question. */
-export interface RankedUnit {
-  section: Section;
-  unit: Unit;
-  score: number;
-}
-
-/** How many of the best sections the answering sentence is looked for in. */
-const SENTENCE_SECTIONS = 6;
-/**
- * How much a word the section's heading states counts for each of its sentences: the heading
- * says what every sentence under it is about, though a sentence that says the word itself
- * says it more plainly.
- */
-const HEADING = 0.75;
-
-/**
- * The same among the sentences of one section, choosing the one that answers: its heading says
- * as much of each of them, so the words a sentence states itself tell them apart.
- */
-const WITHIN_HEADING = 0.25;
-
-/** What such a sentence's score is multiplied by. */
-const SILENT = 0.5;
 
 /** Aspects a sentence can show evidence of. */
 export const FACT_ASPECTS: readonly Aspect[] = [
@@ -64,7 +38,7 @@ export interface Ranking {
 }
 
 /** How far a word is stated in a set of stems: its own stem fully, a synonym in part. */
-function stated(w: QueryWord, stems: ReadonlySet<string>): number {
+export function stated(w: QueryWord, stems: ReadonlySet<string>): number {
   if (stems.has(w.terms[0])) return 1;
   return w.terms.some((t) => stems.has(t)) ? 0.7 : 0;
 }
@@ -102,6 +76,21 @@ function restricted(doc: AdvisorDoc, ranking: Ranking, reading: Reading, part: P
   );
 }
 
+/** A "not" or "without" in a text. */
+const NEGATION = /\b(not|no|without)\b|n't\b/i;
+
+/** Whether a heading says "not" of a word the question asks ("does not include"). */
+function negates(title: string, part: Part): boolean {
+  const words = title.toLowerCase().split(/\s+/);
+  return words.some(
+    (w, i) =>
+      NEGATION.test(w) &&
+      terms(words.slice(i + 1, i + 2).join(' ')).some((t) =>
+        part.words.some((q) => q.terms.includes(t)),
+      ),
+  );
+}
+
 /** How many of the best sections are weighed by whether they state the kind of fact asked. */
 const ASPECT_RERANK = 20;
 
@@ -112,6 +101,8 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
   const asked = askedWords(part).filter((w) => w.weight >= 0.5);
   const money = part.aspects.has('price') || part.aspects.has('discount');
   const cheapest = part.cheaper;
+  // An open question for a list of what something has or does, asked without a "not".
+  const openList = part.aspects.has('list') && !YES_NO.test(part.text) && !NEGATION.test(part.text);
   const prior = (doc: AdvisorDoc): number => {
     let p = 1;
     if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.4;
@@ -129,6 +120,8 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
       else if (doc.service && about) p *= 0.6;
     }
     if (restricted(doc, ranking, reading, part)) p *= 0.2;
+    // "What does it include?" is not answered by what it does not include.
+    if (openList && negates(doc.title, part)) p *= 0.3;
     // A question asking for a list is answered by a section that lists; who we are and how to
     // reach us, by the team and the contact directory.
     if (part.aspects.has('list') && listing.has(doc.id)) p *= 1.5;
@@ -251,7 +244,7 @@ function followOn(part: Part, reading: Reading, ranked: RankedSection[]): Ranked
  * What pairs of words typed next to each other (stop words aside) weigh where a sentence has
  * them within two words of each other.
  */
-function phrases(words: readonly QueryWord[], sequence: readonly string[]): number {
+export function phrases(words: readonly QueryWord[], sequence: readonly string[]): number {
   let bonus = 0;
   for (let i = 1; i < words.length; i++) {
     const [a, b] = [words[i - 1], words[i]];
@@ -262,148 +255,4 @@ function phrases(words: readonly QueryWord[], sequence: readonly string[]): numb
     }
   }
   return bonus;
-}
-
-/** Whether a unit was said in the advisor's last reply, which a follow-up should not repeat. */
-function said(unit: Unit, reading: Reading): boolean {
-  return reading.previousReply?.includes(unit.text.slice(0, 60)) ?? false;
-}
-
-/**
- * How well a unit answers the question on its own: the question's words it states (a word its
- * section's heading states counts half: the heading says what every sentence under it is about),
- * the rarer the more, whether it states the kind of fact asked for, and how directly (a short
- * sentence that states the asked words is a more direct answer than a long one).
- */
-export function unitScore(
-  part: Part,
-  reading: Reading,
-  section: Section,
-  unit: Unit,
-  local: ReadonlyMap<string, number> = new Map(),
-  cheapest?: ServiceFacts,
-  headingWeight = HEADING,
-): number {
-  let lexical = 0;
-  for (const w of [...part.words, ...part.context]) {
-    const here = stated(w, unit.terms);
-    const heading = headingWeight * stated(w, section.head);
-    // A word common on the site can still tell the sentences of these sections apart ("does
-    // IndexNow work for Google?": the one sentence of the IndexNow section that names Google).
-    const idf = (w.idf + (local.get(w.terms[0]) ?? w.idf)) / 2;
-    lexical += w.weight * idf ** 1.5 * Math.max(here, heading);
-  }
-  // Words asked side by side and said side by side ("written report", "soft 404") say more
-  // than the same words apart.
-  lexical += phrases(part.words, unit.sequence);
-  // "Anything cheaper?" is answered by the lowest starting price whatever its words.
-  const lowest = cheapest && unit.text.includes(cheapest.name) && /\$\d/.test(unit.text);
-  if (lowest) lexical = Math.max(lexical, 1);
-  const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
-  let factor = 1;
-  if (wanted.length) {
-    const evidence = Math.max(...wanted.map((a) => answersAspect(a, unit.text, section.doc)));
-    factor = 0.6 + 1.4 * evidence;
-  }
-  const words = unit.text.split(/\s+/).length;
-  if (words < 4 && !unit.item) factor *= 0.5;
-  // A sentence introducing a list answers a question asking for one, and little else.
-  if (unit.text.endsWith(':')) factor *= part.aspects.has('list') ? 1.3 : 0.8;
-  if (said(unit, reading)) factor *= 0.5;
-  // A price or discount for an audience the visitor is not part of ("nonprofits receive...").
-  const money = part.aspects.has('price') || part.aspects.has('discount');
-  if (money && [...reading.outside].some((t) => unit.terms.has(t))) factor *= 0.3;
-  // "Anything cheaper?": the sentence that states the lowest starting price.
-  if (lowest) factor *= 5;
-  // A section states its point first.
-  if (unit.index === 0) factor *= 1.15;
-  // Among a section's sentences, one that states none of the words typed itself answers less
-  // than its heading suggests ("Be clear about its reach.").
-  if (headingWeight < HEADING && !part.words.some((w) => w.weight === 1 && stated(w, unit.terms)))
-    factor *= SILENT;
-  return lexical * factor * (1 + words / 20) ** -0.4;
-}
-
-/**
- * How rare each asked word is among the sentences of one section (the same formula as the
- * site-wide rarity, over those sentences): the word that only one sentence of the section has
- * tells which sentence answers.
- */
-function localIdf(part: Part, units: readonly Unit[]): Map<string, number> {
-  const n = units.length;
-  const out = new Map<string, number>();
-  for (const w of [...part.words, ...part.context]) {
-    const t = w.terms[0];
-    const df = units.filter((u) => u.terms.has(t)).length;
-    if (df > 0) out.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
-  }
-  return out;
-}
-
-/**
- * The units of the best sections, the answering one first. The answering section is the one
- * whose standing and best sentence together are best (a section the question names in its
- * heading keeps the lead over a lesser section with one sentence that repeats a word); then its
- * best unit; the others follow by their score, weighed by their section's standing.
- */
-export function rankUnits(
-  part: Part,
-  reading: Reading,
-  sections: readonly RankedSection[],
-): RankedUnit[] {
-  const top = sections[0]?.score ?? 1;
-  const candidates = sections.slice(0, SENTENCE_SECTIONS);
-
-  const cheapest = part.cheaper;
-  // Sections are weighed by their sentences' scores with the words' rarity among all the best
-  // sections' sentences; the answering sentence of the chosen section by their rarity among its
-  // own sentences (below).
-  const local = localIdf(
-    part,
-    candidates.flatMap((r) => r.section.units),
-  );
-  const scored = candidates.map((ranked) => {
-    const units = ranked.section.units
-      .map((unit) => ({
-        section: ranked.section,
-        unit,
-        score: unitScore(part, reading, ranked.section, unit, local, cheapest),
-      }))
-      .sort((a, b) => b.score - a.score);
-    return { ranked, units, best: units[0]?.score ?? 0 };
-  });
-  const bestUnit = Math.max(0, ...scored.map((s) => s.best));
-  if (bestUnit === 0) return [];
-  // A question about an amount, a duration or a number is answered by a section that states one.
-  const wanted = FACT_ASPECTS.filter((a) => part.aspects.has(a));
-  const states = (s: (typeof scored)[number]) =>
-    wanted.length === 0 ||
-    s.units.some(({ unit }) =>
-      wanted.some((a) => answersAspect(a, unit.text, s.ranked.section.doc) === 1),
-    );
-  const standing = (s: (typeof scored)[number]) =>
-    (s.ranked.score / top) * Math.sqrt(s.best / bestUnit) * (states(s) ? 1 : 0.6);
-  const [chosen, ...others] = [...scored].sort((a, b) => standing(b) - standing(a));
-  // Within the answering section, the sentence that has what its other sentences lack.
-  const own = localIdf(part, chosen.ranked.section.units);
-  const lead = {
-    ...chosen,
-    units: chosen.units
-      .map((u) => ({
-        ...u,
-        score: unitScore(part, reading, u.section, u.unit, own, cheapest, WITHIN_HEADING),
-      }))
-      .sort((a, b) => b.score - a.score),
-  };
-  // A yes-or-no question answered by a section that opens with a yes or a no (an FAQ answer):
-  // that opening is the direct answer, and the best sentence follows it.
-  const verdict = lead.units.find((u) => u.unit.index === 0 && VERDICT_OPENING.test(u.unit.text));
-  if (verdict && YES_NO.test(part.text) && verdict !== lead.units[0]) {
-    lead.units = [verdict, ...lead.units.filter((u) => u !== verdict)];
-  }
-  const rest = [...lead.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
-    ...u,
-    score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),
-  }));
-  return [lead.units[0], ...rest.sort((a, b) => b.score - a.score)];
 }

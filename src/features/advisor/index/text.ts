@@ -157,7 +157,7 @@ const LY = /^(\w{4,})li$/;
  */
 const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
   (
-    'ran:run went:go gone:go paid:pay made:make took:take taken:take built:build sent:send ' +
+    'ran:run paid:pay made:make took:take taken:take built:build sent:send ' +
     'bought:buy thought:think kept:keep gave:give given:give wrote:write written:write ' +
     'spent:spend lost:lose brought:bring held:hold met:meet sold:sell taught:teach ' +
     'began:begin begun:begin chose:choose chosen:choose broke:break broken:break grew:grow ' +
@@ -167,7 +167,10 @@ const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
     'froze:freeze frozen:freeze sought:seek dealt:deal'
   )
     .split(' ')
-    .map((pair) => pair.split(':')),
+    .map((pair): [string, string] => {
+      const [form, plain] = pair.split(':');
+      return [form, plain];
+    }),
 );
 
 /** A noun made with "-ship" from a word of five letters or more ("hardship" is not "hard"). */
