@@ -196,13 +196,17 @@ function offered(advisor: Advisor, part: Part): boolean {
 }
 
 /**
- * Whether one of the FAQs answers the message squarely: FAQ answers are written for the
- * questions prospects ask about their situation ("we have no IT person, is that a problem?").
+ * Whether one of the FAQs or guides answers the message squarely: FAQ answers are written for
+ * the questions prospects ask about their situation ("we have no IT person, is that a
+ * problem?"), the guides for the problems they meet ("a 500 error after a plugin update: where
+ * do I start?").
  */
 function answeredByFaq(answers: readonly PartAnswer[]): boolean {
-  return answers.some(
-    (a) => a.lead?.section.doc.kind === 'faq' && a.confidence >= 0.6 && !a.lead.section.doc.service,
-  );
+  return answers.some((a) => {
+    const doc = a.lead?.section.doc;
+    const squarely = doc && a.confidence >= 0.6 && !doc.service;
+    return squarely && (doc.kind === 'faq' || (isGuide(doc) && !a.part.aboutUs));
+  });
 }
 
 /** The reply quoting each answered question's sentences, the answering ones first. */

@@ -117,7 +117,7 @@ const LEANS =
 
 /** A question put to the firm about itself (see Part.aboutUs)... */
 const TO_US =
-  /\b(do|does|did|are|were|have|has|can|could|will|would|is) (you|your)\b|\byour\b|\b(near|from|with|to|for) you\b/i;
+  /\b(do|does|did|are|were|have|has|can|could|will|would|is) (you|your)\b|\byour\b|\b(near|from|with|to|for) you\b|\byou (can|could)\b/i;
 /** ...unless it asks for its view or for what its guides say ("what do you recommend?"). */
 const ASKS_VIEW =
   /\byou (think|recommend|suggest|advise|explain|tell|mean|say|see)\b|\b(explain|take|view|advice|opinion)\b|\byour (guides?|articles?|blog|posts?|checklist)\b/i;
