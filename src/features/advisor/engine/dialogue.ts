@@ -122,6 +122,9 @@ const TO_US =
 const ASKS_VIEW =
   /\byou (think|recommend|suggest|advise|explain|tell|mean|say|see)\b|\b(explain|take|view|advice|opinion)\b|\byour (guides?|articles?|blog|posts?|checklist)\b/i;
 
+/** A phrase the visitor quotes: "soft 404", 'GEO'. */
+const QUOTED = /(?:^|[\s(])['"“‘]([^'"”’]{2,40})['"”’](?=[\s.,;:!?)]|$)/g;
+
 /** A word naming the service asked about by what it does weighs this much beside a topic word. */
 const NAMING_WEIGHT = 0.4;
 
@@ -225,6 +228,11 @@ export function readConversation(
   const situation = statements
     ? queryWords(search, statements, 0.5).filter((w) => !figures.has(w.word))
     : [];
+  const quoted = new Set(
+    [...statements.matchAll(QUOTED)].flatMap((m) =>
+      queryWords(search, m[1]).map((w) => w.terms[0]),
+    ),
+  );
 
   const parts: Part[] = [];
   questions.forEach((text, i) => {
@@ -274,8 +282,12 @@ export function readConversation(
     // asks about that service, as a follow-up does.
     const aboutNamed =
       elliptical && !own.length && subject !== undefined && introduced.includes(subject);
+    // "...pages are 'soft 404'. What does that mean?": the words quoted are what "that" is.
+    const asksOf = (w: QueryWord) => !quoted.size || quoted.has(w.terms[0]);
     const situated =
-      elliptical && !aboutNamed ? situation.map((w) => ({ ...w, weight: 1 })) : situation;
+      elliptical && !aboutNamed
+        ? situation.map((w) => (asksOf(w) ? { ...w, weight: 1 } : w))
+        : situation;
     let context = situated;
     let carried: QueryWord[] = [];
     // A short question in a conversation about a service goes on about it ("how long is the

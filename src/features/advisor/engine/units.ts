@@ -8,6 +8,7 @@ import type { ServiceFacts } from '../index/schema';
 import type { Part, Reading } from './dialogue';
 import { answersAspect, VERDICT_OPENING, YES_NO } from './query';
 import { FACT_ASPECTS, phrases, stated, type RankedSection } from './rank';
+import { terms } from '../index/text';
 import type { Section, Unit } from './search';
 
 /** A unit's standing for one question. */
@@ -172,9 +173,32 @@ export function rankUnits(
   if (verdict && YES_NO.test(part.text) && verdict !== lead.units[0]) {
     lead.units = [verdict, ...lead.units.filter((u) => u !== verdict)];
   }
+  // "What is a soft 404?", "what does AEO mean?": the sentence that says what it is.
+  const definition = DEFINITION_ASKED.test(part.text)
+    ? lead.units.find((u) => defines(u.unit.text, part))
+    : undefined;
+  if (definition && definition !== lead.units[0]) {
+    lead.units = [definition, ...lead.units.filter((u) => u !== definition)];
+  }
   const rest = [...lead.units.slice(1), ...others.flatMap((s) => s.units)].map((u) => ({
     ...u,
     score: u.score * Math.sqrt((sections.find((r) => r.section === u.section)?.score ?? 0) / top),
   }));
   return [lead.units[0], ...rest.sort((a, b) => b.score - a.score)];
+}
+
+/** A question asking what something is or means. */
+const DEFINITION_ASKED = /\bwhat(?:'s| is| are|s)\b|\bmean(?:s|ing)?\b|\bdefin/i;
+/** A sentence saying what its subject is: "A soft 404 is...", "AEO means...". */
+const DEFINING = /^(?:an? |the )?(.{1,40}?) (?:is|are|means|refers to|stands for)\b(?! not\b)/i;
+
+/** Whether a sentence defines a term the question asks about (its rarest typed word). */
+function defines(text: string, part: Part): boolean {
+  const subject = DEFINING.exec(text)?.[1];
+  if (!subject) return false;
+  const said = new Set(terms(subject));
+  const topic = [...part.words, ...part.context]
+    .filter((w) => w.weight === 1 && !DEFINITION_ASKED.test(w.word))
+    .sort((a, b) => b.idf - a.idf)[0];
+  return topic !== undefined && topic.terms.some((t) => said.has(t));
 }
