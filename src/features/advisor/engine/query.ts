@@ -32,7 +32,10 @@ const ASKS: [Aspect, RegExp][] = [
     'price',
     /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b/,
   ],
-  ['discount', /\b(discount\w*|cheaper|reduced|coupon|percent off)\b|%\s?off\b/],
+  [
+    'discount',
+    /\b(discount\w*|cheaper|reduced|coupon|percent off|(anything|something) off)\b|%\s?off\b/,
+  ],
   [
     'duration',
     /\bhow long (does|will|would|did|do) [\w ]{1,30}? take\b|\bhow (long|soon|fast|quickly)\b|\b(from )?(start|beginning) to (finish|end)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe)\b|\btake[sn]? (long|a while|(hours|days|weeks|months|years)\b)|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)\b/,

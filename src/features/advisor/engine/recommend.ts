@@ -17,6 +17,8 @@ import type { AdvisorReply } from './types';
 
 /** A second service is suggested when it fits nearly as well as the first. */
 const SECOND_CHOICE = 0.75;
+/** How well a service the visitor names must fit, beside the best, to be recommended first. */
+const NAMED_FIT = 0.5;
 /** The least share of the visitor's words the service's best sections must state together. */
 const MIN_FIT = 0.25;
 
@@ -94,7 +96,17 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
     followUp: false,
     aboutUs: false,
   };
-  const fits = rankServices(ranking, whole, reading);
+  // A service the visitor names ("we're thinking about AI training") is the one they mean,
+  // when what they describe fits it nearly as well (one word of a name may be a topic: "I run
+  // operations").
+  const ranked = rankServices(ranking, whole, reading);
+  const naming = reading.parts.find((p) => p.names || p.faint);
+  const named = ranked.find(
+    (f) =>
+      f.service === naming?.subject &&
+      (naming.names || f.score >= (ranked[0]?.score ?? 0) * NAMED_FIT),
+  );
+  const fits = named ? [named, ...ranked.filter((f) => f !== named)] : ranked;
   const [first, second] = fits;
   // How much of the situation the service's page speaks to, over its best few sections.
   const fit = first ? coverage(typed, ...first.sections.slice(0, 3).map((s) => s.section.all)) : 0;

@@ -37,7 +37,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
     'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
     'hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
-    'see seeing put puts come comes coming going goes nobody anybody everybody everyone somebody bother ' +
+    'see seeing put puts come comes coming go going goes nobody anybody everybody everyone somebody bother ' +
     'different difference differ regular normal usual right anything everything nothing ' +
     'whatever anyway somehow till til actual tonight tomorrow yesterday'
   ).split(' '),
