@@ -132,7 +132,8 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
   const wants = wantsRecommendation(reading);
   if (wants && !answeredByFaq(answers) && (wants !== 'bare' || aboutFit(answers))) {
     const recommended = recommend(advisor, reading);
-    if (recommended && recommended.confidence >= DECLINE_BELOW) return recommended;
+    const least = wants === 'bare' ? BARE_FIT : DECLINE_BELOW;
+    if (recommended && recommended.confidence >= least) return recommended;
   }
   const answered = answers.filter((a) => a.lead && a.confidence >= DECLINE_BELOW);
   const confidence = answers.reduce((sum, a) => sum + a.confidence, 0) / answers.length;
@@ -181,6 +182,13 @@ function aboutFit(answers: readonly PartAnswer[]): boolean {
   if (!doc || best.confidence < DECLINE_BELOW) return true;
   return doc.kind === 'service' && FIT_FACETS.has(doc.facet ?? '');
 }
+
+/**
+ * How sure a recommendation must be for a situation with a bare question after it ("...Can you
+ * send one over?"): the question may ask for something no service is, so the service's pages
+ * must speak to the situation clearly.
+ */
+const BARE_FIT = 0.5;
 
 /** How long a yes or a no said on its own before an answer is at most ("Yes, for most sites."). */
 const SHORT_VERDICT = 20;
