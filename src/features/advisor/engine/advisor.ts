@@ -130,7 +130,8 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
     return a;
   });
   const wants = wantsRecommendation(reading);
-  if (wants && !answeredByFaq(answers) && (wants !== 'bare' || aboutFit(answers))) {
+  const bare = wants === 'bare' || wants === 'priced';
+  if (wants && !answeredByFaq(answers) && (!bare || aboutFit(answers))) {
     const recommended = recommend(advisor, reading);
     const least = wants === 'bare' ? BARE_FIT : DECLINE_BELOW;
     if (recommended && recommended.confidence >= least) return recommended;
@@ -143,10 +144,11 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
 
 /**
  * A visitor describing their situation: they ask what we suggest ("asked"), they ask nothing
- * and only describe it ("told"), or they ask a bare question after it ("bare": "There has to be
- * a better way?", "Is the tool broken?"), which the content decides (aboutFit).
+ * and only describe it ("told"), they ask a bare question after it ("bare": "There has to be
+ * a better way?", "Is the tool broken?"), or what the work would cost or take ("priced": "How
+ * much would it cost to fix that?"); the content decides the last two (aboutFit).
  */
-function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | undefined {
+function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | 'priced' | undefined {
   if (ADVICE.test(reading.message)) return 'asked';
   if (reading.message.split(/\s+/).length < 10) return undefined;
   // A message that asks nothing ("Two dental offices, one front desk...") tells a situation.
@@ -159,7 +161,7 @@ function wantsRecommendation(reading: Reading): 'asked' | 'told' | 'bare' | unde
   // "...invoices go out late. What would it cost to fix that?": what the work that fits costs.
   const aboutTheWork = (p: Part) =>
     !p.names && p.aspects.size > 0 && [...p.aspects].every((a) => WORK_FACTS.has(a));
-  return reading.parts.every(aboutTheWork) ? 'bare' : undefined;
+  return reading.parts.every(aboutTheWork) ? 'priced' : undefined;
 }
 
 /** What a visitor asks of the work their situation needs: its cost and how long it takes. */
