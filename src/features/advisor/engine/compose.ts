@@ -130,7 +130,7 @@ export function answerPart(
   // after the paragraph when its items state what was asked.
   const afterParagraph = paragraph[paragraph.length - 1].unit.index + 1;
   const following = section.units[afterParagraph];
-  const wantsList = part.aspects.has('list') && (unit.item || following?.item);
+  const wantsList = part.aspects.has('list') && section.units.some((u) => u.item);
   // A list asked for is quoted whole; otherwise without a service barred to the visitor.
   const barred = wantsList ? [] : reading.barred;
   if (unit.item && (wantsList || unit.text.endsWith(':'))) {
