@@ -122,6 +122,9 @@ const TO_US =
 const ASKS_VIEW =
   /\byou (think|recommend|suggest|advise|explain|tell|mean|say|see)\b|\b(explain|take|view|advice|opinion)\b|\byour (guides?|articles?|blog|posts?|checklist)\b/i;
 
+/** A question pointing back at what was said before it. */
+const POINTS_BACK = /\b(that|this|those|these|them)\b/i;
+
 /** A phrase the visitor quotes: "soft 404", 'GEO'. */
 const QUOTED = /(?:^|[\s(])['"“‘]([^'"”’]{2,40})['"”’](?=[\s.,;:!?)]|$)/g;
 
@@ -284,10 +287,10 @@ export function readConversation(
       elliptical && !own.length && subject !== undefined && introduced.includes(subject);
     // "...pages are 'soft 404'. What does that mean?": the words quoted are what "that" is.
     const asksOf = (w: QueryWord) => !quoted.size || quoted.has(w.terms[0]);
-    const situated =
-      elliptical && !aboutNamed
-        ? situation.map((w) => (asksOf(w) ? { ...w, weight: 1 } : w))
-        : situation;
+    // So does one that points back at them ("Is cleaning that up part of your SEO?").
+    const pointsBack = situation.length > 0 && POINTS_BACK.test(text);
+    const bare = (elliptical || pointsBack) && !aboutNamed;
+    const situated = bare ? situation.map((w) => (asksOf(w) ? { ...w, weight: 1 } : w)) : situation;
     let context = situated;
     let carried: QueryWord[] = [];
     // A short question in a conversation about a service goes on about it ("how long is the
@@ -338,10 +341,7 @@ export function readConversation(
       words: said,
       context,
       asked: mergeWords(
-        [
-          ...said.filter((w) => w.weight !== NAMING_WEIGHT),
-          ...(elliptical && !aboutNamed ? situated : []),
-        ],
+        [...said.filter((w) => w.weight !== NAMING_WEIGHT), ...(bare ? situated : [])],
         topical.length ? [] : carried,
       ),
       aspects,
