@@ -311,7 +311,10 @@ export function readConversation(
         .filter((w) => !(own.length && previousNames.has(w.terms[0])))
         .map((w) => ({ ...w, weight }));
       context = mergeWords([...context], carried);
-      if (aspects.size === 0) aspects = aspectsOf(prior);
+      // (Not a later question of the same message that asks its own thing: "..., and what will
+      // you need from our side?" does not ask the price the question before it did.)
+      const ownThing = i > 0 && !elliptical && !LEANS.test(text);
+      if (aspects.size === 0 && !ownThing) aspects = aspectsOf(prior);
       for (const [aspect, stems] of cueStems(prior)) if (!cues.has(aspect)) cues.set(aspect, stems);
     }
     // A follow-up about the service in discussion is searched with its name.

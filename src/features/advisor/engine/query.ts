@@ -30,7 +30,7 @@ const ASKS: [Aspect, RegExp][] = [
   ['date', /\bwhen (did|was|were)\b|\bwhat (year|date|month)\b|\bsince when\b/],
   [
     'price',
-    /\bhow much(?! (time|longer|work|effort|of))\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b/,
+    /\bhow much(?! (time|longer|work|effort|of))\b|\brun (us|me)\b|\b(cost\w*|pric\w*|charg\w*|fees?|rates?|budget\w*|afford\w*|expensive|cheap\w*|spend\w*|invest\w*|quot\w*|ballpark|dollars?|usd|discount\w*)\b/,
   ],
   [
     'discount',
@@ -38,7 +38,7 @@ const ASKS: [Aspect, RegExp][] = [
   ],
   [
     'duration',
-    /\bhow long (does|will|would|did|do) [\w ]{1,30}? take\b|\bhow (long|soon|fast|quickly)\b|\b(from )?(start|beginning) to (finish|end)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe)\b|\btake[sn]? (long|a while|(hours|days|weeks|months|years)\b)|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)\b/,
+    /\bhow long (does|will|would|did|do) [\w ]{1,30}? take\b|\bhow (long|soon|fast|quickly)\b|\b(from )?(start|beginning) to (finish|end)\b|\bhow much (time|longer)\b|\b(turnaround|timeline|timeframe)\b|\btake[sn]? (long|a while|(hours|days|weeks|months|years)\b)|\bwhen (will|can|do|would|does|should|could) (we|i|it|you)( (start|begin|see|notice))?\b/,
   ],
   // "How many...", "what numbers...", or a number of things the visitor has ("we have 40 people").
   ['count', /\bhow (many|big)\b|\b(numbers?|figures?|targets?|thresholds?)\b|\b\d+ [a-z]{3,}/],
@@ -47,7 +47,8 @@ const ASKS: [Aspect, RegExp][] = [
     /\bwhere (are|is) (you|your)\b|\b(located|based|headquartered)\b|\b(near|close to) you\b|\b(in|outside) your (area|region|state)\b/,
   ],
   ['person', /\bwho\b/],
-  ['contact', /\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
+  // Not the visitor's own ("will you sell my email address?").
+  ['contact', /(?<!\b(?:my|our) )\b(e-?mail|contact|reach|phone|get in touch|write to)\b/],
   [
     'list',
     /\b(what|which) (are (the|your|some|all|those|these)|kinds?|types?|formats?|services|options|steps)\b|\b(list|includ\w*|cover(s|ed)?)\b|\bwhat (do|does|would|will) (we|i|that|it|this) get\b/,

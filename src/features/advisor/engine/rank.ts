@@ -126,7 +126,8 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     // reach us, by the team and the contact directory.
     if (part.aspects.has('list') && listing.has(doc.id)) p *= 1.5;
     if (part.aspects.has('person') && (doc.kind === 'team' || doc.kind === 'consultant')) p *= 2;
-    if (part.aspects.has('contact') && doc.kind === 'contact') p *= 3;
+    // (Not "can people email you questions after the training?": that asks about the service.)
+    if (part.aspects.has('contact') && !part.subject && doc.kind === 'contact') p *= 3;
     // "Do you do X?" is answered by the page of the service that does X, not a guide's advice.
     // A question about the firm itself is answered by its own pages, not a guide's advice.
     if (part.aboutUs && doc.url.startsWith('/articles/')) p *= 0.5;
