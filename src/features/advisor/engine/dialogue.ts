@@ -100,6 +100,8 @@ const SENTENCES =
 /** A question asked outright, not a clause before one ("when you say..., what..."). */
 const DIRECT =
   /^(how|what|whats|which|who|where|why|can|could|do|does|is|are|will|would|should)\b/i;
+/** An opening that says what the questions after it are about: "For the website project,". */
+const TOPIC_OPENING = /^(for|about|regarding|on|with) [^,]{3,60}$/i;
 /** Questions listed with commas: "how much is it, how many dashboards do we get". */
 const LISTED_QUESTION =
   /,\s+(?=(?:how|what|which|who|where|when|why|can|could|does|is|are|will|would)\b|do (?!you (?:think|know|reckon|suppose)\b))/i;
@@ -141,6 +143,18 @@ const FOR_OTHERS = new Set(
   ),
 );
 
+/**
+ * Questions listed with commas, each on its own; an opening that names what they are about
+ * ("For the website project, what's the price, how long...") stays with the first of them.
+ */
+function listedQuestions(text: string): string[] {
+  const pieces = text.split(LISTED_QUESTION);
+  const [first, second] = pieces;
+  if (DIRECT.test(first.trim())) return pieces;
+  const opening = second !== undefined && TOPIC_OPENING.test(first.trim());
+  return opening ? [`${first}, ${second}`, ...pieces.slice(2)] : [text];
+}
+
 /** The questions of a message, and its statements. */
 export function splitMessage(message: string): {
   questions: string[];
@@ -155,7 +169,7 @@ export function splitMessage(message: string): {
   const questions = sentences.filter(asks).flatMap((s) =>
     s
       .split(SECOND_QUESTION)
-      .flatMap((p) => (DIRECT.test(p.trim()) ? p.split(LISTED_QUESTION) : [p]))
+      .flatMap(listedQuestions)
       .map((p) => p.trim())
       .filter((p) => tokenize(p).length > 0),
   );
