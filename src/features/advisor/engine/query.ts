@@ -176,6 +176,18 @@ const CALENDAR =
 const INCIDENTAL = 0.4;
 
 /**
+ * The two words (of four letters or more) the site uses that a word it never uses is made of
+ * ("homepage": home, page), if any.
+ */
+function compoundOf(search: SectionSearch, token: string): [string, string] | undefined {
+  for (let i = 4; i <= token.length - 4; i++) {
+    const [a, b] = [indexTerm(token.slice(0, i)), indexTerm(token.slice(i))];
+    if (a && b && search.knows(a) && search.knows(b)) return [a, b];
+  }
+  return undefined;
+}
+
+/**
  * A text's words as query words of `weight`: stop words dropped, the rest stemmed, a typo of a
  * word the site uses corrected, and the site's words for it (synonyms) added as further terms.
  */
@@ -201,6 +213,15 @@ export function queryWords(search: SectionSearch, text: string, weight = 1): Que
     const extra = synonyms[i].flatMap((s) => terms(s));
     if (own === null && extra.length === 0) return;
     if (own !== null && !search.knows(own)) own = search.correct(own) ?? own;
+    // A compound the site writes as two words ("homepage": home page) is those two words.
+    const parts = own !== null && !search.knows(own) ? compoundOf(search, token) : undefined;
+    if (parts) {
+      for (const part of parts.filter((t) => !seen.has(t))) {
+        seen.add(part);
+        words.push({ word: part, terms: [part], weight, idf: search.idf(part), known: true });
+      }
+      return;
+    }
     const list = [...new Set([...(own === null ? [] : [own]), ...extra])];
     if (seen.has(list[0])) return;
     seen.add(list[0]);
