@@ -290,6 +290,12 @@ describe('advisor index', () => {
     // never mentions finds nothing.
     expect(ask('dashbords')[0]?.section.doc.service).toBe('data-insights');
     expect(ask('weather in paris')).toEqual([]);
+    // A word the site writes as two is read as those two words; a word whose halves are
+    // shorter than four letters is left alone.
+    expect(queryWords(search, 'missingpages').map((w) => w.word)).toEqual(
+      queryWords(search, 'missing pages').map((w) => w.terms[0]),
+    );
+    expect(queryWords(search, 'payroll').map((w) => w.known)).toEqual([false]);
   });
 });
 
