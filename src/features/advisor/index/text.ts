@@ -39,7 +39,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
     'see seeing put puts come comes coming go going goes nobody anybody everybody everyone somebody bother ' +
     'different difference differ regular normal usual right anything everything nothing ' +
-    'whatever anyway somehow till til actual tonight tomorrow yesterday one ones side'
+    'whatever anyway somehow till til actual tonight tomorrow yesterday one ones side mostly think'
   ).split(' '),
 );
 
