@@ -17,22 +17,23 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /**
- * The share of held-out cases that must pass: what the engine honestly reaches (38.5%), less a
+ * The share of held-out cases that must pass: what the engine honestly reaches (41.4%), less a
  * little for noise. The issue's target is 85%; this gate only keeps the engine from slipping
  * further below it.
  */
-const HELDOUT_TARGET = 0.37;
+const HELDOUT_TARGET = 0.4;
 /**
- * Section recall over the held-out set's answerable cases, at what the engine reaches (63.9% and
- * 49.7%) less a little. The issue's targets are 90% among the first three sources and 80% first.
+ * Section recall over the held-out set's answerable cases, at what the engine reaches (68.7% and
+ * 53.7%) less a little. The issue's targets are 90% among the first three sources and 80% first.
  */
-const RECALL_AT_3 = 0.62;
-const RECALL_AT_1 = 0.48;
+const RECALL_AT_3 = 0.67;
+const RECALL_AT_1 = 0.52;
 /**
- * The development set's gate: what it honestly reaches (68.7% of 233 cases, since a batch of 60
- * new prospects' questions joined it; 80.9% of the first 173), less a little for noise.
+ * The development set's gate: what it honestly reaches (64.9% of 353 cases, since batches of
+ * new prospects' questions, written before the advisor ran on them, joined it), less a little for
+ * noise.
  */
-const DEVELOPMENT_TARGET = 0.62;
+const DEVELOPMENT_TARGET = 0.63;
 /**
  * Cases whose reply states what the case forbids, still open: a development case, so the
  * engine is changed until it passes and it leaves this list. Any other case that does so fails.
