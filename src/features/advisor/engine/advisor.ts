@@ -20,7 +20,7 @@ import {
 } from './compose';
 import { readConversation, type Part, type Reading } from './dialogue';
 import { serviceNames, type ServiceNames } from './naming';
-import { coverage, rankSections, type Ranking } from './rank';
+import { coverage, isGuide, rankSections, type Ranking } from './rank';
 import { queryWords, VERDICT_OPENING } from './query';
 import { comparisonReply } from './compare';
 import { recommend } from './recommend';
@@ -93,9 +93,6 @@ const PROMISE = /\b(guarantee[ds]?|promise[ds]?)\b/i;
 /** The visitor asks what we would recommend for them. */
 const ADVICE =
   /\bwhere (would|should|do|can) (you|we|i)\b.{0,20}\b(start|begin)\b|\bwhere to (start|begin)\b|\bwhat (would|should|could) (you|we|i) (suggest|recommend|do|offer)\b|\bwhat do (you|we|i) (suggest|recommend)\b|\b(recommend|suggest)\b|\bcan you help\b|\bhow (would|could|can) you (fix|help|handle|approach|solve|improve)\b|\bwho (should|do|would) (we|i) (talk|speak) to\b|\bwhich (service|package|option)\b|\bwhat('s| is) the best\b|\bbest (use|option|fit|way)\b|\bwhat can you do\b|\bis (this|that) something you\b/i;
-
-/** A section of one of the guides (articles), which advise readers rather than speak of us. */
-const isGuide = (doc: AdvisorDoc) => doc.url.startsWith('/articles/');
 
 /** Answers the conversation's last user message from the site's content. */
 export function answer(advisor: Advisor, messages: readonly ChatMessage[]): AdvisorReply {

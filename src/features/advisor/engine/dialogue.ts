@@ -358,7 +358,7 @@ export function readConversation(
       words: said,
       context,
       asked: mergeWords(
-        [...said.filter((w) => w.weight !== NAMING_WEIGHT), ...(bare ? situated : [])],
+        [...said.filter((w) => !naming(w)), ...(bare ? situated : [])],
         topical.length ? [] : carried,
       ),
       aspects,

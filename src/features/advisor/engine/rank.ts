@@ -31,6 +31,9 @@ export const FACT_ASPECTS: readonly Aspect[] = [
   'place',
 ];
 
+/** A section of one of the guides (articles), which advise readers rather than speak of us. */
+export const isGuide = (doc: AdvisorDoc) => doc.url.startsWith('/articles/');
+
 /** What an engine needs to rank: the search and the services' facts. */
 export interface Ranking {
   search: SectionSearch;
@@ -130,7 +133,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     if (part.aspects.has('contact') && !part.subject && doc.kind === 'contact') p *= 3;
     // "Do you do X?" is answered by the page of the service that does X, not a guide's advice.
     // A question about the firm itself is answered by its own pages, not a guide's advice.
-    if (part.aboutUs && doc.url.startsWith('/articles/')) p *= 0.5;
+    if (part.aboutUs && isGuide(doc)) p *= 0.5;
     if (part.offering !== undefined) {
       if (doc.kind === 'service') p *= 1.5;
       else if (doc.url.startsWith('/articles/')) p *= 0.5;
@@ -170,9 +173,9 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
     }
     ranked.splice(0, top.length, ...top.sort((a, b) => b.score - a.score));
   }
-  if (part.cheaper) return cheapestFirst(ranking, part.cheaper, ranked);
+  if (part.cheaper) return priceFirst(ranking, part.cheaper, ranked);
   // What a service the question names costs is what its price section says.
-  if (money && part.subject && part.names) return cheapestFirst(ranking, part.subject, ranked);
+  if (money && part.subject && part.names) return priceFirst(ranking, part.subject, ranked);
   return part.followUp ? followOn(part, reading, ranked) : ranked;
 }
 
@@ -180,7 +183,7 @@ export function rankSections(ranking: Ranking, part: Part, reading: Reading): Ra
  * The price section of `service` first: "anything cheaper?" (the service that starts lowest),
  * or the price of the service a question names.
  */
-function cheapestFirst(
+function priceFirst(
   ranking: Ranking,
   service: ServiceFacts,
   ranked: RankedSection[],

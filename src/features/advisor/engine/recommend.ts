@@ -6,7 +6,7 @@
  * are one.
  */
 import { formatUsd } from '../../../lib/format';
-import { formatUsdRange } from '../../../lib/services';
+import { rangeSentence } from '../index/price';
 import type { ServiceFacts } from '../index/schema';
 import { answerPart, docSource, sectionLink, type PartAnswer } from './compose';
 import type { Part, Reading } from './dialogue';
@@ -125,7 +125,7 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
   ];
   // A visitor who asked what it costs gets the listed range as well.
   if (first.service.range && reading.parts.some((p) => p.aspects.has('price'))) {
-    parts.push(`The listed range is ${formatUsdRange(first.service.range)}.`);
+    parts.push(rangeSentence(first.service.range));
   }
   if (first.service.scope?.length) {
     parts.push(`The starting price includes ${joinList(first.service.scope)}.`);

@@ -158,7 +158,7 @@ const LY = /^(\w{4,})li$/;
 const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
   (
     'ran:run paid:pay made:make took:take taken:take built:build sent:send ' +
-    'bought:buy thought:think kept:keep gave:give given:give wrote:write written:write ' +
+    'bought:buy kept:keep gave:give given:give wrote:write written:write ' +
     'spent:spend lost:lose brought:bring held:hold met:meet sold:sell taught:teach ' +
     'began:begin begun:begin chose:choose chosen:choose broke:break broken:break grew:grow ' +
     'grown:grow meant:mean shown:show understood:understand won:win drove:drive driven:drive ' +
