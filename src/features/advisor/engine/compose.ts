@@ -38,6 +38,8 @@ const FRAGMENT = 4;
 const WORD_BUDGET = 130;
 /** Words the answering paragraph runs to. */
 const PARAGRAPH_BUDGET = 90;
+/** Words a section runs to that is quoted whole (an FAQ answer, a service's list of features). */
+const SHORT_SECTION = 100;
 /** List items quoted at most. */
 const LIST_ITEMS = 12;
 /** A sentence that leans on the one before it. */
@@ -212,6 +214,12 @@ export function answerPart(
       chosen.push(second);
       budget += words(second.unit.text);
     }
+  }
+  // A short section is one answer, written to be read whole: it is quoted whole.
+  const total = section.units.reduce((n, u) => n + words(u.text), 0);
+  if (total <= SHORT_SECTION) {
+    for (const u of section.units) if (!(u.item && barred.some((b) => u.text.includes(b)))) add(u);
+    budget = total;
   }
   // Sentences that state what the question asked and the chosen ones do not. A word asking
   // for a kind of fact ("how long does it take") is answered once a chosen sentence states one.
