@@ -86,4 +86,20 @@ describe('the built-in advisor', () => {
     const reply = ask('what does the AI website optimization project include?');
     expect(reply.sources[0].url).not.toContain('does-not-include');
   });
+
+  it('quotes a short section whole: its sentences and list answer together', () => {
+    const reply = ask('How much is the half-day AI class for our staff?');
+    expect(reply.sources[0].url).toBe('/services/ai-strategy-training#investment-heading');
+    expect(reply.content).toContain('AI Strategy & Training starts at $4,500.');
+    expect(reply.content).toContain('- 30 days of email support.');
+    expect(reply.content).toContain('We quote once we know the format and group size.');
+  });
+
+  it("says a list's introduction once, before its items", () => {
+    const reply = ask(
+      'For the website optimization project, is the price fixed up front or do you bill hours as you go?',
+    );
+    expect(reply.content).toContain('- Up to 20 pages.');
+    expect(reply.content.split('The starting price includes:').length - 1).toBe(1);
+  });
 });

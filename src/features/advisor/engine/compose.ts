@@ -288,8 +288,9 @@ export function asSentence(section: Section, unit: RankedUnit['unit']): string {
   const item = unit.text.replace(/[.;]$/, '');
   if (item.includes(':')) return `${item}.`;
   if (unit.intro) {
-    // "Up to 30% nonprofit discount" continues the sentence in lower case; a name does not.
-    const lower = /^[A-Z][a-z]*\s+[a-z0-9]/.test(item)
+    // "Up to 30% nonprofit discount" ("Half-day workshop") continues the sentence in lower case; a
+    // name does not.
+    const lower = /^[A-Z][a-z]*(?:-[a-z]+)*\s+[a-z0-9]/.test(item)
       ? item.replace(/^[A-Z]/, (c) => c.toLowerCase())
       : item;
     return `${unit.intro.replace(/:$/, '')} ${lower}.`;
@@ -344,6 +345,11 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
       }
       list.push(`- ${r.unit.text}`);
     } else {
+      // A list's introduction quoted with its items is said once, before them.
+      const introduces = rest.some(
+        (x) => x.unit.item && x.section === r.section && x.unit.intro === r.unit.text,
+      );
+      if (introduces && !withLead) continue;
       const sameLine = last?.section === r.section && last.unit.line === r.unit.line;
       if (list.length || (paragraph.length && !sameLine)) flush();
       paragraph.push(r.unit.text);
