@@ -257,49 +257,89 @@ async function measurePage(browser, { path }) {
   };
 }
 
-async function lighthouse(path, runs) {
+/**
+ * Lighthouse's mobile score slows the CPU down relative to the machine it runs on. Its default,
+ * 4x, turns a high-end desktop (a benchmark index of 1500 or more) into a mid-tier phone; its
+ * throttling guide asks a slower host to calibrate, with 2x for a low-end desktop (from about
+ * 800) and 1x below. Each bracket's lower bound and the slowdown it calls for, fastest first.
+ */
+const CPU_SLOWDOWN = [
+  [1500, 4],
+  [800, 2],
+  [0, 1],
+];
+
+/** One Lighthouse run of a page: its report, with the CPU slowdown given. */
+async function lighthouseRun(path, cpuSlowdownMultiplier, onlyCategories) {
   const { lighthouse: lh, launch } = await benchTools();
+  const chrome = await launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    const { lhr } = await lh(
+      BASE + path,
+      { port: chrome.port, output: 'json', logLevel: 'error' },
+      {
+        extends: 'lighthouse:default',
+        settings: {
+          throttling: { cpuSlowdownMultiplier },
+          ...(onlyCategories && { onlyCategories }),
+        },
+      },
+    );
+    return lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * The host's benchmark index (the median of three runs' on the home page) and the CPU slowdown
+ * its bracket calls for, so a slower or busier machine scores the same phone.
+ */
+async function calibrateCpu() {
+  const indexes = [];
+  for (let i = 0; i < 3; i++) {
+    const lhr = await lighthouseRun('/', 4, ['performance']);
+    indexes.push(lhr.environment.benchmarkIndex);
+  }
+  const benchmarkIndex = Math.round(median(indexes));
+  const [, cpuSlowdown] = CPU_SLOWDOWN.find(([from]) => benchmarkIndex >= from);
+  return { benchmarkIndex, cpuSlowdown };
+}
+
+/** A page's Lighthouse scores: the run with the median performance score of `runs`. */
+async function lighthouse(path, runs, cpuSlowdown) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await launch({
-      chromePath: chromiumPath(),
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
+    const lhr = await lighthouseRun(path, cpuSlowdown);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    // Audits that cost points, so a score under 100 says what to fix.
+    const failing = Object.values(lhr.categories).flatMap((c) =>
+      c.auditRefs
+        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+        .map((r) => `${c.id}:${r.id}`),
+    );
+    const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    results.push({
+      error: lhr.runtimeError?.message,
+      failing,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: +value('cumulative-layout-shift').toFixed(3),
     });
-    try {
-      const { lhr } = await lh(BASE + path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
-      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      // Audits that cost points, so a score under 100 says what to fix.
-      const failing = Object.values(lhr.categories).flatMap((c) =>
-        c.auditRefs
-          .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
-          .map((r) => `${c.id}:${r.id}`),
-      );
-      const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      results.push({
-        error: lhr.runtimeError?.message,
-        failing,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: Math.round(value('largest-contentful-paint')),
-        fcpMs: Math.round(value('first-contentful-paint')),
-        tbtMs: Math.round(value('total-blocking-time')),
-        cls: +value('cumulative-layout-shift').toFixed(3),
-      });
-    } finally {
-      chrome.kill();
-    }
   }
   const mid = median(results.map((r) => r.performance));
   return results.find((r) => r.performance === mid);
@@ -501,13 +541,17 @@ async function main() {
     await waitFor(`http://127.0.0.1:${STUB_PORT}/`);
     // Before anything else asks the chat, so the first answer loads the index.
     report.advisor.coldStart = await chatColdStart();
+    console.log('Calibrating Lighthouse to this machine...');
+    report.lighthouseHost = await calibrateCpu();
     const browser = await chromium.launch(launchOptions());
     for (const target of pageKinds()) {
       console.log(`Measuring ${target.path}...`);
       const metrics = await measurePage(browser, target);
       // Lighthouse refuses to score a page answered with 404, so the not-found page gets none.
       const scores =
-        target.kind === 'not-found' ? null : await lighthouse(target.path, QUICK ? 1 : 3);
+        target.kind === 'not-found'
+          ? null
+          : await lighthouse(target.path, QUICK ? 1 : 3, report.lighthouseHost.cpuSlowdown);
       report.pages.push({ ...target, ...metrics, lighthouse: scores });
     }
     await browser.close();
@@ -546,6 +590,12 @@ function toMarkdown(report) {
     '',
     '## Pages',
     '',
+    ...(report.lighthouseHost
+      ? [
+          `Lighthouse ran with a ${report.lighthouseHost.cpuSlowdown}x CPU slowdown, calibrated to this machine's benchmark index of ${report.lighthouseHost.benchmarkIndex}.`,
+          '',
+        ]
+      : []),
   ];
   lines.push(
     '| page | kind | requests | script files | HTML gz | CSS gz | JS gz | inline script gz | LH perf | a11y | best | SEO | LCP ms | TBT ms | CLS | budget |',
