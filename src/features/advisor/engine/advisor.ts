@@ -36,7 +36,7 @@ export interface Advisor extends Ranking, Firm {
 export function prepareAdvisor(index: AdvisorIndex): Advisor {
   return {
     index,
-    search: SectionSearch.load(index.search, index.docs),
+    search: SectionSearch.load(index.search, index.docs, index.realWords),
     services: index.services,
     names: serviceNames(index.services),
   };

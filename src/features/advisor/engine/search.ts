@@ -7,6 +7,7 @@
 import MiniSearch from 'minisearch';
 import type { AdvisorDoc } from '../index/schema';
 import { BOOST, searchOptions } from '../index/search-options';
+import { typoEdits } from '../index/spelling';
 import { terms } from '../index/text';
 
 /** A sentence of a paragraph, or one list item. */
@@ -86,6 +87,8 @@ export class SectionSearch {
   constructor(
     private readonly index: MiniSearch<AdvisorDoc>,
     docs: readonly AdvisorDoc[],
+    /** English words near the site's (index/spelling.ts), which are never read as typos. */
+    private readonly realWords: ReadonlySet<string> = new Set(),
   ) {
     this.sections = docs.map((doc) => {
       const units = cutUnits(doc.text).map((u, index) => {
@@ -102,12 +105,16 @@ export class SectionSearch {
   }
 
   /** Loads the index the build serialised. */
-  static load(serialised: unknown, docs: readonly AdvisorDoc[]): SectionSearch {
+  static load(
+    serialised: unknown,
+    docs: readonly AdvisorDoc[],
+    realWords: readonly string[] = [],
+  ): SectionSearch {
     const index = MiniSearch.loadJS(
       serialised as Parameters<typeof MiniSearch.loadJS>[0],
       searchOptions,
     );
-    return new SectionSearch(index as MiniSearch<AdvisorDoc>, docs);
+    return new SectionSearch(index as MiniSearch<AdvisorDoc>, docs, new Set(realWords));
   }
 
   section(id: string): Section | undefined {
@@ -135,17 +142,18 @@ export class SectionSearch {
   }
 
   /**
-   * The term the site uses that an unknown word was most likely a typo of ("discovry"), or
-   * undefined. Only stems of seven letters or more, within one edit (two from eleven letters),
-   * with the same first letter: shorter or looser matches are too often other words ("stuck" is
-   * not "stock", "registered" not "resist", "overnight" not "oversight").
+   * The term the site uses that an unknown word was most likely a typo of ("discovry", "serch"),
+   * or undefined: one a letter off (two from eleven letters, index/spelling.ts) with the same
+   * first letter, unless the word is a real English word the site does not use ("patients" is
+   * not "patience", "lunch" not "launch").
    */
   correct(term: string): string | undefined {
-    if (this.knows(term) || term.length < 7 || /\d/.test(term)) return undefined;
+    const edits = typoEdits(term);
+    if (this.knows(term) || edits === 0 || this.realWords.has(term)) return undefined;
     let found = this.corrections.get(term);
     if (found === undefined) {
       const results = this.index.search(term, {
-        fuzzy: term.length >= 11 ? 2 : 1,
+        fuzzy: edits,
         prefix: false,
         processTerm: (t) => t,
         tokenize: (t) => [t],

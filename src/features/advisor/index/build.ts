@@ -33,6 +33,7 @@ import {
   type ServiceFacts,
 } from './schema';
 import { createSearchIndex } from './search-options';
+import { realWordStems } from './spelling';
 import { terms } from './text';
 
 /** An MDX entry with the headings Astro rendered for it (their ids are the anchors). */
@@ -61,6 +62,8 @@ export interface AdvisorSources {
   pages: readonly { url: string; title: string; text: string }[];
   /** Standalone MDX pages, indexed by section. */
   mdxPages?: readonly MdxPage[];
+  /** The stems of an English word list (english.ts): which near-misses are real words. */
+  englishStems?: Iterable<string>;
 }
 
 /**
@@ -139,7 +142,13 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     services: facts,
     docs,
     search: createSearchIndex(docs).toJSON(),
+    realWords: realWordStems(siteStems(docs), sources.englishStems ?? []),
   };
+}
+
+/** The stems of the words of the sections' titles and text: what a typo is read as. */
+function siteStems(docs: readonly AdvisorDoc[]): Set<string> {
+  return new Set(docs.flatMap((d) => terms(`${d.title}\n${d.text}`)));
 }
 
 function serviceFacts(entry: Rendered<'services'>): ServiceFacts {

@@ -5,7 +5,7 @@
  */
 
 /** Bumped when the shape changes, so a function never reads an index it does not understand. */
-export const ADVISOR_INDEX_VERSION = 3;
+export const ADVISOR_INDEX_VERSION = 4;
 
 /** Public path of the built index. Only the chat function reads it. */
 export const ADVISOR_INDEX_PATH = '/advisor-index.json';
@@ -111,4 +111,9 @@ export interface AdvisorIndex {
   services: ServiceFacts[];
   docs: AdvisorDoc[];
   search: unknown;
+  /**
+   * The stems of English words the site does not use that are a letter or two off one it does
+   * ("patient", "lunch"): real words, which the engine never reads as a typo (index/spelling.ts).
+   */
+  realWords: string[];
 }
