@@ -102,4 +102,11 @@ describe('the built-in advisor', () => {
     expect(reply.content).toContain('- Up to 20 pages.');
     expect(reply.content.split('The starting price includes:').length - 1).toBe(1);
   });
+
+  it('does not take a year for a count: "how big was the boost?" opens with the figure', () => {
+    const reply = ask(
+      'that GEO research everyone quotes, how big was the visibility boost they actually found?',
+    );
+    expect(reply.content.split('. ')[0]).toContain('40 percent');
+  });
 });

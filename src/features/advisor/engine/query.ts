@@ -127,8 +127,8 @@ export function answersAspect(aspect: Aspect, text: string, doc: AdvisorDoc): nu
     return doc.kind === 'team' || /\b[A-Z][a-z]+ [A-Z][a-z]+\b/.test(text) ? 1 : 0.5;
   }
   if (aspect === 'place') return doc.kind === 'firm' ? 1 : 0;
-  // "Step 3, Delivery: ..." numbers a step; it does not count anything.
-  if (aspect === 'count') text = text.replace(LABEL, '');
+  // "Step 3, Delivery: ..." numbers a step, and "a 2023 paper" dates one; neither counts anything.
+  if (aspect === 'count') text = text.replace(LABEL, '').replace(/\b(19|20)\d\d\b/g, '');
   const [figure, word] = ANSWERS[aspect] ?? [];
   return figure?.test(text) ? 1 : word?.test(text) ? 0.5 : 0;
 }
