@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import type { ChatMessage } from '../../src/features/advisor/contract';
+import { formatUsdRange } from '../../src/lib/services';
 
 const advisor = prepareAdvisor(
   JSON.parse(readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8')),
@@ -43,12 +44,14 @@ describe('the built-in advisor', () => {
     );
     expect(reply.kind).toBe('recommend');
     expect(reply.content).toContain('[AI Website Optimization & SEO Guidance]');
-    expect(reply.content).toContain('The listed range is $2,500-$8,000.');
+    expect(reply.content).toContain(
+      'The listed range for AI Website Optimization & SEO Guidance is $2,500-$8,000.',
+    );
   });
 
   it('knows a service by what only its description says it does ("the dashboard package")', () => {
     const reply = ask('how much is the dashboard package?');
-    expect(reply.content.startsWith('Data Insights & Analytics starts at $4,000.')).toBe(true);
+    expect(reply.content.startsWith('Data Insights & Analytics starts at $4,000')).toBe(true);
   });
 
   it('answers each of the questions a message lists with commas', () => {
@@ -90,7 +93,7 @@ describe('the built-in advisor', () => {
   it('quotes a short section whole: its sentences and list answer together', () => {
     const reply = ask('How much is the half-day AI class for our staff?');
     expect(reply.sources[0].url).toBe('/services/ai-strategy-training#investment-heading');
-    expect(reply.content).toContain('AI Strategy & Training starts at $4,500.');
+    expect(reply.content).toContain('AI Strategy & Training starts at $4,500');
     expect(reply.content).toContain('- 30 days of email support.');
     expect(reply.content).toContain('We quote once we know the format and group size.');
   });
@@ -108,5 +111,18 @@ describe('the built-in advisor', () => {
       'that GEO research everyone quotes, how big was the visibility boost they actually found?',
     );
     expect(reply.content.split('. ')[0]).toContain('40 percent');
+  });
+
+  it("names the service of every price range it quotes, so none is read as another's", () => {
+    const reply = ask(
+      'Which of your services has the lowest starting price, and what is the most any of them can run going by your listed price ranges?',
+    );
+    const ranges = reply.content.split(/(?<=\.)\s+/).filter((s) => s.includes('listed range'));
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const sentence of ranges) {
+      const named = advisor.services.filter((s) => sentence.includes(s.name));
+      expect(named, sentence).toHaveLength(1);
+      expect(sentence).toContain(formatUsdRange(named[0].range!));
+    }
   });
 });

@@ -225,7 +225,7 @@ describe('advisor index', () => {
     ]);
     expect(doc('/services/data-insights#price')?.text).toBe(
       [
-        'Data Insights & Analytics starts at $4,000. The listed range is $4,000-$12,000.',
+        'Data Insights & Analytics starts at $4,000, and its listed range is $4,000-$12,000.',
         'The starting price includes:',
         '- 3-5 dashboards.',
         '- 60 days of support.',

@@ -125,7 +125,7 @@ export function recommend(ranking: Ranking, reading: Reading): AdvisorReply | un
   ];
   // A visitor who asked what it costs gets the listed range as well.
   if (first.service.range && reading.parts.some((p) => p.aspects.has('price'))) {
-    parts.push(rangeSentence(first.service.range));
+    parts.push(rangeSentence({ ...first.service, range: first.service.range }));
   }
   if (first.service.scope?.length) {
     parts.push(`The starting price includes ${joinList(first.service.scope)}.`);
