@@ -125,4 +125,13 @@ describe('the built-in advisor', () => {
       expect(sentence).toContain(formatUsdRange(named[0].range!));
     }
   });
+
+  it('says which service an answer is about when the one before it spoke of another', () => {
+    const reply = ask(
+      'How much is the discovery workshop, and how long is the support after the data insights project?',
+    );
+    const opening = reply.content.split('\n\n')[0];
+    expect(opening.startsWith('Discovery Workshop starts at $750')).toBe(true);
+    expect(opening).toContain('For Data Insights & Analytics, ');
+  });
 });

@@ -14,6 +14,7 @@ import {
   answerPart,
   answerSources,
   asSentence,
+  continued,
   renderRest,
   sectionLink,
   type PartAnswer,
@@ -227,6 +228,8 @@ function composeReply(
   const opening: string[] = [];
   const body: string[] = [];
   const alone = answered.length === 1;
+  // The service the opening last spoke of.
+  let spoken: string | undefined;
   for (const a of answered) {
     const lead = a.lead!;
     const listed = a.units.filter((u) => u.unit.item && u.section === lead.section).length > 1;
@@ -245,8 +248,17 @@ function composeReply(
       VERDICT_OPENING.test(before.text) &&
       before.text.length <= SHORT_VERDICT;
     const said = alone ? a.paragraph : [lead];
-    const text = said.map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text));
-    opening.push(`${yesNo ? `${before.text} ` : ''}${text.join(' ')}`);
+    let text = said
+      .map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text))
+      .join(' ');
+    // A sentence is read as about the service named before it: one about another service that
+    // does not name it says which.
+    const service = advisor.services.find((s) => s.id === lead.section.doc.service);
+    if (service && spoken !== undefined && spoken !== service.id && !text.includes(service.name)) {
+      text = `For ${service.name}, ${continued(text)}`;
+    }
+    if (service) spoken = service.id;
+    opening.push(`${yesNo ? `${before.text} ` : ''}${text}`);
     const rest = renderRest(a, alone ? 'paragraph' : 'lead');
     if (rest) body.push(rest);
   }

@@ -287,15 +287,19 @@ export function asSentence(section: Section, unit: RankedUnit['unit']): string {
   if (!unit.item) return unit.text;
   const item = unit.text.replace(/[.;]$/, '');
   if (item.includes(':')) return `${item}.`;
-  if (unit.intro) {
-    // "Up to 30% nonprofit discount" ("Half-day workshop") continues the sentence in lower case; a
-    // name does not.
-    const lower = /^[A-Z][a-z]*(?:-[a-z]+)*\s+[a-z0-9]/.test(item)
-      ? item.replace(/^[A-Z]/, (c) => c.toLowerCase())
-      : item;
-    return `${unit.intro.replace(/:$/, '')} ${lower}.`;
-  }
+  if (unit.intro) return `${unit.intro.replace(/:$/, '')} ${continued(item)}.`;
   return `${headingOf(section.doc)}: ${item}.`;
+}
+
+/**
+ * A sentence's opening words continuing another sentence: "Up to 30% nonprofit discount",
+ * "Half-day workshop" and "The listed range" go on in lower case; a name ("AI tools", "Google
+ * Search Console") does not.
+ */
+export function continued(text: string): string {
+  return /^[A-Z][a-z]*(?:-[a-z]+)*\s+[a-z0-9]/.test(text)
+    ? text.replace(/^[A-Z]/, (c) => c.toLowerCase())
+    : text;
 }
 
 /** A section's heading without the service or page name before it. */
