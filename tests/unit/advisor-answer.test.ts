@@ -133,5 +133,7 @@ describe('the built-in advisor', () => {
     const opening = reply.content.split('\n\n')[0];
     expect(opening.startsWith('Discovery Workshop starts at $750')).toBe(true);
     expect(opening).toContain('For Data Insights & Analytics, ');
+    // And so do the quotations below it: the 60 days are Data Insights', not the workshop's.
+    expect(reply.content).toContain('For Data Insights & Analytics, the starting price includes');
   });
 });

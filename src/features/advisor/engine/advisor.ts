@@ -8,7 +8,7 @@
  * in tests/advisor runs it directly on the built index.
  */
 import type { ChatMessage } from '../contract';
-import type { AdvisorDoc, AdvisorIndex } from '../index/schema';
+import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from '../index/schema';
 import { priceSentence } from '../index/price';
 import {
   answerPart,
@@ -228,16 +228,28 @@ function composeReply(
   const opening: string[] = [];
   const body: string[] = [];
   const alone = answered.length === 1;
-  // The service the opening last spoke of.
-  let spoken: string | undefined;
+  // A sentence is read as about the service named before it: one about another service that
+  // does not name it says which. The opening and the quotations below it are read apart.
+  const spoken = {
+    opening: undefined as string | undefined,
+    body: undefined as string | undefined,
+  };
+  const about = (text: string, service: ServiceFacts | undefined, where: keyof typeof spoken) => {
+    const before = spoken[where];
+    if (service) spoken[where] = service.id;
+    return service && before !== undefined && before !== service.id && !text.includes(service.name)
+      ? `For ${service.name}, ${continued(text)}`
+      : text;
+  };
   for (const a of answered) {
     const lead = a.lead!;
+    const service = advisor.services.find((s) => s.id === lead.section.doc.service);
     const listed = a.units.filter((u) => u.unit.item && u.section === lead.section).length > 1;
     // A list asked for opens with its introduction; an item that answers opens on its own.
     if (listed && lead.unit.item && a.part.aspects.has('list')) {
       // A list answers: its introduction opens, the whole list follows.
-      opening.push(lead.unit.intro ?? `${lead.section.doc.title}:`);
-      body.push(renderRest(a, 'nothing'));
+      opening.push(about(lead.unit.intro ?? `${lead.section.doc.title}:`, service, 'opening'));
+      body.push(about(renderRest(a, 'nothing'), service, 'body'));
       continue;
     }
     const first = a.paragraph[0].unit;
@@ -248,19 +260,12 @@ function composeReply(
       VERDICT_OPENING.test(before.text) &&
       before.text.length <= SHORT_VERDICT;
     const said = alone ? a.paragraph : [lead];
-    let text = said
+    const text = said
       .map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text))
       .join(' ');
-    // A sentence is read as about the service named before it: one about another service that
-    // does not name it says which.
-    const service = advisor.services.find((s) => s.id === lead.section.doc.service);
-    if (service && spoken !== undefined && spoken !== service.id && !text.includes(service.name)) {
-      text = `For ${service.name}, ${continued(text)}`;
-    }
-    if (service) spoken = service.id;
-    opening.push(`${yesNo ? `${before.text} ` : ''}${text}`);
+    opening.push(`${yesNo ? `${before.text} ` : ''}${about(text, service, 'opening')}`);
     const rest = renderRest(a, alone ? 'paragraph' : 'lead');
-    if (rest) body.push(rest);
+    if (rest) body.push(about(rest, service, 'body'));
   }
   const single = answered.length === 1 ? answered[0] : undefined;
   const fit = single && fitLine(advisor, single);
