@@ -241,6 +241,7 @@ function composeReply(
       ? `For ${service.name}, ${continued(text)}`
       : text;
   };
+  const nameOf = (id: string) => advisor.services.find((s) => s.id === id)?.name;
   for (const a of answered) {
     const lead = a.lead!;
     const service = advisor.services.find((s) => s.id === lead.section.doc.service);
@@ -249,7 +250,7 @@ function composeReply(
     if (listed && lead.unit.item && a.part.aspects.has('list')) {
       // A list answers: its introduction opens, the whole list follows.
       opening.push(about(lead.unit.intro ?? `${lead.section.doc.title}:`, service, 'opening'));
-      body.push(about(renderRest(a, 'nothing'), service, 'body'));
+      body.push(about(renderRest(a, 'nothing', nameOf), service, 'body'));
       continue;
     }
     const first = a.paragraph[0].unit;
@@ -264,7 +265,7 @@ function composeReply(
       .map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text))
       .join(' ');
     opening.push(`${yesNo ? `${before.text} ` : ''}${about(text, service, 'opening')}`);
-    const rest = renderRest(a, alone ? 'paragraph' : 'lead');
+    const rest = renderRest(a, alone ? 'paragraph' : 'lead', nameOf);
     if (rest) body.push(about(rest, service, 'body'));
   }
   const single = answered.length === 1 ? answered[0] : undefined;

@@ -312,7 +312,11 @@ function headingOf(doc: AdvisorDoc): string {
  * a list opens with its introduction): units of one line joined into a paragraph, list items as
  * a list (with the line that introduces them), each section's units in its own order.
  */
-export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'nothing'): string {
+export function renderRest(
+  answer: PartAnswer,
+  opened: 'lead' | 'paragraph' | 'nothing',
+  nameOf: (service: string) => string | undefined = () => undefined,
+): string {
   const said = opened === 'nothing' ? [] : opened === 'lead' ? [answer.lead!] : answer.paragraph;
   const withLead = opened === 'nothing';
   const rest = answer.units.filter((u) => !said.some((p) => p.unit === u.unit));
@@ -326,6 +330,14 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
   let paragraph: string[] = [];
   let list: string[] = [];
   let last: RankedUnit | undefined;
+  // A block about another service than the one before it that does not name it says which.
+  let speaking = answer.lead?.section.doc.service;
+  const say = (r: RankedUnit, text: string) => {
+    const service = r.section.doc.service;
+    const name = service && service !== speaking ? nameOf(service) : undefined;
+    if (service) speaking = service;
+    return name && !text.includes(name) ? `For ${name}, ${continued(text)}` : text;
+  };
   const flush = () => {
     if (paragraph.length) blocks.push(paragraph.join(' '));
     if (list.length) blocks.push(list.join('\n'));
@@ -337,7 +349,8 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
       const items = rest.filter((x) => x.unit.item && x.section === r.section);
       if (items.length === 1) {
         if (list.length || (last && last.section !== r.section)) flush();
-        paragraph.push(asSentence(r.section, r.unit));
+        const sentence = asSentence(r.section, r.unit);
+        paragraph.push(paragraph.length ? sentence : say(r, sentence));
         last = r;
         continue;
       }
@@ -345,7 +358,7 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
       // The list's introduction, unless the reply has just said it (its last sentence).
       const introduced = said.some((p) => r.unit.intro?.endsWith(p.unit.text));
       if (list.length === 0 && r.unit.intro && !withLead && !introduced) {
-        blocks.push(r.unit.intro);
+        blocks.push(say(r, r.unit.intro));
       }
       list.push(`- ${r.unit.text}`);
     } else {
@@ -356,7 +369,7 @@ export function renderRest(answer: PartAnswer, opened: 'lead' | 'paragraph' | 'n
       if (introduces && !withLead) continue;
       const sameLine = last?.section === r.section && last.unit.line === r.unit.line;
       if (list.length || (paragraph.length && !sameLine)) flush();
-      paragraph.push(r.unit.text);
+      paragraph.push(paragraph.length ? r.unit.text : say(r, r.unit.text));
     }
     last = r;
   }
