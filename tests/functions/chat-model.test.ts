@@ -114,7 +114,7 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     );
     const said = text(list);
     expect(said).not.toContain('199');
-    expect(said).toMatch(/^The workshop starts at \$750\. Discovery Workshop starts at \$750\./);
+    expect(said).toMatch(/^The workshop starts at \$750\. Discovery Workshop starts at \$750\b/);
     expect(said).toContain('Book now.');
     const done = list.at(-1)!;
     expect(done.event).toBe('done');
