@@ -17,11 +17,11 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /**
- * The share of held-out cases that must pass: what the engine honestly reaches (41.4%), less a
+ * The share of held-out cases that must pass: what the engine honestly reaches (43.8%), less a
  * little for noise. The issue's target is 85%; this gate only keeps the engine from slipping
  * further below it.
  */
-const HELDOUT_TARGET = 0.4;
+const HELDOUT_TARGET = 0.42;
 /**
  * Section recall over the held-out set's answerable cases, at what the engine reaches (68.7% and
  * 53.7%) less a little. The issue's targets are 90% among the first three sources and 80% first.
