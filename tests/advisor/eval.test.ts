@@ -29,11 +29,11 @@ const HELDOUT_TARGET = 0.42;
 const RECALL_AT_3 = 0.67;
 const RECALL_AT_1 = 0.52;
 /**
- * The development set's gate: what it honestly reaches (62.2% of 413 cases, since batches of
+ * The development set's gate: what it honestly reaches (59.6% of 453 cases, since batches of
  * new prospects' questions, written before the advisor ran on them, joined it), less a little for
  * noise.
  */
-const DEVELOPMENT_TARGET = 0.61;
+const DEVELOPMENT_TARGET = 0.58;
 /**
  * Cases whose reply states what the case forbids, still open: a development case, so the
  * engine is changed until it passes and it leaves this list. Any other case that does so fails.
