@@ -4,7 +4,8 @@
  * another service than the one before it says which.
  */
 import { describe, expect, it } from 'vitest';
-import { renderRest, type PartAnswer } from '../../src/features/advisor/engine/compose';
+import type { PartAnswer } from '../../src/features/advisor/engine/compose';
+import { renderRest } from '../../src/features/advisor/engine/render';
 import { cutUnits, type Section } from '../../src/features/advisor/engine/search';
 import type { AdvisorDoc } from '../../src/features/advisor/index/schema';
 import type { Part } from '../../src/features/advisor/engine/dialogue';

@@ -10,15 +10,8 @@
 import type { ChatMessage } from '../contract';
 import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from '../index/schema';
 import { priceSentence } from '../index/price';
-import {
-  answerPart,
-  answerSources,
-  asSentence,
-  continued,
-  renderRest,
-  sectionLink,
-  type PartAnswer,
-} from './compose';
+import { answerPart, type PartAnswer } from './compose';
+import { answerSources, asSentence, continued, renderRest, sectionLink } from './render';
 import { readConversation, type Part, type Reading } from './dialogue';
 import { serviceNames, type ServiceNames } from './naming';
 import { coverage, isGuide, rankSections, type Ranking } from './rank';

@@ -6,7 +6,7 @@
  */
 import { priceSentence } from '../index/price';
 import type { ServiceFacts } from '../index/schema';
-import { docSource, sectionLink } from './compose';
+import { docSource, sectionLink } from './render';
 import type { Part } from './dialogue';
 import type { Ranking } from './rank';
 import { joinList } from './recommend';

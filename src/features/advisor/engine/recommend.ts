@@ -8,7 +8,8 @@
 import { formatUsd } from '../../../lib/format';
 import { rangeSentence } from '../index/price';
 import type { ServiceFacts } from '../index/schema';
-import { answerPart, docSource, sectionLink, type PartAnswer } from './compose';
+import { answerPart, type PartAnswer } from './compose';
+import { docSource, sectionLink } from './render';
 import type { Part, Reading } from './dialogue';
 import { coverage, eligible, type RankedSection, type Ranking } from './rank';
 import { mergeWords, queryWords } from './query';
