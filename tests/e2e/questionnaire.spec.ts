@@ -254,6 +254,27 @@ test.describe('questionnaire dialog', () => {
 });
 
 test.describe('questionnaire page', () => {
+  test("keeps what was typed before the form's code loaded", async ({ page }) => {
+    let release!: () => void;
+    const hydrated = new Promise<void>((r) => (release = r));
+    await page.route('**/_astro/QuestionnaireWizard*.js', async (route) => {
+      await hydrated;
+      await route.continue();
+    });
+    await page.goto('/questionnaire', { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('main');
+    await form.getByLabel('Full Name *').fill(contact.name);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    release();
+    // The island has hydrated once Astro drops `ssr` from it.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const next = form.getByRole('button', { name: 'Next' });
+    await form.getByLabel('Email Address *').fill(contact.email);
+    await form.getByLabel('Company Name *').fill(contact.company);
+    await expect(form.getByLabel('Full Name *')).toHaveValue(contact.name);
+    await expect(next).toBeEnabled();
+  });
+
   test('sends ?from= as the source and links back home', async ({ page }) => {
     const sent = await routeQuestionnaire(page, accepted);
     await page.goto('/questionnaire?from=seo');

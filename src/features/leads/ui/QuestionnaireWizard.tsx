@@ -2,7 +2,15 @@
  * The five-step consultation questionnaire. The same component is the body of the home page's
  * dialog and the form of the /questionnaire page.
  */
-import { useEffect, useId, useReducer, useRef, useState, type SubmitEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type SubmitEvent,
+} from 'react';
 import { showToast } from '../../../stores/toast';
 import { ANSWER_LIMITS, type AnswerField } from '../contract';
 import { STEPS, STEP_COUNT, SUBMIT_TOASTS, type QuestionnaireStep } from '../steps';
@@ -62,6 +70,21 @@ export default function QuestionnaireWizard({
     return () => {
       mounted.current = false;
     };
+  }, []);
+
+  // What was typed or chosen before the island hydrated is in the fields but not yet in the
+  // state: take it in before anything renders them again, so nothing typed is lost.
+  useLayoutEffect(() => {
+    const fields = fieldset.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[name], textarea[name]',
+    );
+    for (const input of fields ?? []) {
+      const field = input.name as AnswerField;
+      if (!(field in INITIAL_WIZARD_STATE.answers)) continue;
+      const choice = input instanceof HTMLInputElement && input.type === 'radio';
+      if (choice ? !input.checked : input.value === INITIAL_WIZARD_STATE.answers[field]) continue;
+      dispatch({ type: 'answer', field, value: input.value });
+    }
   }, []);
 
   // Each new step (and the first one in the dialog) starts at its first control.
