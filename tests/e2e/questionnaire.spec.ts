@@ -41,6 +41,17 @@ async function routeQuestionnaire(
 
 const accepted = () => ({ status: 200, body: { ok: true, id: 'lead-1' } });
 
+/** Holds back the scripts matching `glob` until the returned function is called. */
+async function holdBack(page: Page, glob: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(glob, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('questionnaire dialog', () => {
   test('opens from Start Strategic Consultation and submits all five steps', async ({ page }) => {
     await page.addInitScript(() => {
@@ -236,12 +247,7 @@ test.describe('questionnaire dialog', () => {
   });
 
   test('a click made before the dialog code loads opens it once loaded', async ({ page }) => {
-    let release!: () => void;
-    const hydrated = new Promise<void>((r) => (release = r));
-    await page.route('**/_astro/QuestionnaireDialog*.js', async (route) => {
-      await hydrated;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/_astro/QuestionnaireDialog*.js');
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('link', { name: 'Start Strategic Consultation' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -255,12 +261,7 @@ test.describe('questionnaire dialog', () => {
 
 test.describe('questionnaire page', () => {
   test("keeps what was typed before the form's code loaded", async ({ page }) => {
-    let release!: () => void;
-    const hydrated = new Promise<void>((r) => (release = r));
-    await page.route('**/_astro/QuestionnaireWizard*.js', async (route) => {
-      await hydrated;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/_astro/QuestionnaireWizard*.js');
     await page.goto('/questionnaire', { waitUntil: 'domcontentloaded' });
     const form = page.getByRole('main');
     await form.getByLabel('Full Name *').fill(contact.name);

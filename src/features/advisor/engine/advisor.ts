@@ -8,10 +8,10 @@
  * in tests/advisor runs it directly on the built index.
  */
 import type { ChatMessage } from '../contract';
-import type { AdvisorDoc, AdvisorIndex, ServiceFacts } from '../index/schema';
+import type { AdvisorDoc, AdvisorIndex } from '../index/schema';
 import { priceSentence } from '../index/price';
 import { answerPart, type PartAnswer } from './compose';
-import { answerSources, asSentence, continued, renderRest, sectionLink } from './render';
+import { answerSources, asSentence, renderRest, sectionLink, speaker } from './render';
 import { readConversation, type Part, type Reading } from './dialogue';
 import { serviceNames, type ServiceNames } from './naming';
 import { coverage, isGuide, rankSections, type Ranking } from './rank';
@@ -221,29 +221,19 @@ function composeReply(
   const opening: string[] = [];
   const body: string[] = [];
   const alone = answered.length === 1;
-  // A sentence is read as about the service named before it: one about another service that
-  // does not name it says which. The opening and the quotations below it are read apart.
-  const spoken = {
-    opening: undefined as string | undefined,
-    body: undefined as string | undefined,
-  };
-  const about = (text: string, service: ServiceFacts | undefined, where: keyof typeof spoken) => {
-    const before = spoken[where];
-    if (service) spoken[where] = service.id;
-    return service && before !== undefined && before !== service.id && !text.includes(service.name)
-      ? `For ${service.name}, ${continued(text)}`
-      : text;
-  };
+  // Which service the opening, and apart from it the quotations below it, last spoke of.
   const nameOf = (id: string) => advisor.services.find((s) => s.id === id)?.name;
+  const opens = speaker(nameOf);
+  const quotes = speaker(nameOf);
   for (const a of answered) {
     const lead = a.lead!;
-    const service = advisor.services.find((s) => s.id === lead.section.doc.service);
+    const service = lead.section.doc.service;
     const listed = a.units.filter((u) => u.unit.item && u.section === lead.section).length > 1;
     // A list asked for opens with its introduction; an item that answers opens on its own.
     if (listed && lead.unit.item && a.part.aspects.has('list')) {
       // A list answers: its introduction opens, the whole list follows.
-      opening.push(about(lead.unit.intro ?? `${lead.section.doc.title}:`, service, 'opening'));
-      body.push(about(renderRest(a, 'nothing', nameOf), service, 'body'));
+      opening.push(opens(service, lead.unit.intro ?? `${lead.section.doc.title}:`));
+      body.push(quotes(service, renderRest(a, 'nothing', nameOf)));
       continue;
     }
     const first = a.paragraph[0].unit;
@@ -257,9 +247,9 @@ function composeReply(
     const text = said
       .map((r) => (r.unit.item ? asSentence(r.section, r.unit) : r.unit.text))
       .join(' ');
-    opening.push(`${yesNo ? `${before.text} ` : ''}${about(text, service, 'opening')}`);
+    opening.push(`${yesNo ? `${before.text} ` : ''}${opens(service, text)}`);
     const rest = renderRest(a, alone ? 'paragraph' : 'lead', nameOf);
-    if (rest) body.push(about(rest, service, 'body'));
+    if (rest) body.push(quotes(service, rest));
   }
   const single = answered.length === 1 ? answered[0] : undefined;
   const fit = single && fitLine(advisor, single);

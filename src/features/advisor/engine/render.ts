@@ -30,6 +30,24 @@ export function continued(text: string): string {
     : text;
 }
 
+/**
+ * Follows which service a reply last spoke of (`first`: what was said before, '' for no service,
+ * undefined for nothing yet): a sentence is read as about the service named before it, so a text
+ * about another one that does not name it says which ("For Data Insights & Analytics, ...").
+ */
+export function speaker(
+  nameOf: (service: string) => string | undefined,
+  first?: string,
+): (service: string | undefined, text: string) => string {
+  let speaking = first;
+  return (service, text) => {
+    const name =
+      service && speaking !== undefined && service !== speaking ? nameOf(service) : undefined;
+    if (service) speaking = service;
+    return name && !text.includes(name) ? `For ${name}, ${continued(text)}` : text;
+  };
+}
+
 /** A section's heading without the service or page name before it. */
 function headingOf(doc: AdvisorDoc): string {
   return doc.title.replace(/^[^:]+:\s*/, '');
@@ -58,14 +76,9 @@ export function renderRest(
   let paragraph: string[] = [];
   let list: string[] = [];
   let last: RankedUnit | undefined;
-  // A block about another service than the one before it that does not name it says which.
-  let speaking = answer.lead?.section.doc.service;
-  const say = (r: RankedUnit, text: string) => {
-    const service = r.section.doc.service;
-    const name = service && service !== speaking ? nameOf(service) : undefined;
-    if (service) speaking = service;
-    return name && !text.includes(name) ? `For ${name}, ${continued(text)}` : text;
-  };
+  // After the lead: what it spoke of, or of no service ('').
+  const about = speaker(nameOf, answer.lead?.section.doc.service ?? '');
+  const say = (r: RankedUnit, text: string) => about(r.section.doc.service, text);
   const flush = () => {
     if (paragraph.length) blocks.push(paragraph.join(' '));
     if (list.length) blocks.push(list.join('\n'));
