@@ -52,24 +52,17 @@ function linksTo(links: readonly string[], cite: string): boolean {
 
 const EMAIL = /[\w.+-]+@[\w-]+\.[\w.]+/;
 
-/** Plays one case's conversation and judges the last reply. */
-export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
-  const turns = typeof c.ask === 'string' ? [c.ask] : c.ask;
-  const messages: ChatMessage[] = [];
-  let reply: AdvisorReply | undefined;
-  let ms = 0;
-  turns.forEach((turn, i) => {
-    if (turn.startsWith('assistant: ')) {
-      messages.push({ role: 'assistant', content: turn.slice('assistant: '.length) });
-      return;
-    }
-    messages.push({ role: 'user', content: turn });
-    const started = performance.now();
-    reply = answer(advisor, messages);
-    if (i === turns.length - 1) ms = performance.now() - started;
-    messages.push({ role: 'assistant', content: reply.content });
-  });
-  const last = reply!;
+/** The reply a case is judged on: its text and sources, what kind it is, whether it hands off. */
+export type JudgedReply = Pick<AdvisorReply, 'content' | 'sources' | 'kind' | 'handoff'>;
+
+/**
+ * Judges a case's last reply on where it links, what it states, what it must not say and what
+ * kind of reply it is; `sectionRank` as in CaseResult.
+ */
+export function judgeReply(
+  c: EvalCase,
+  last: JudgedReply,
+): { problems: string[]; sectionRank?: number } {
   const problems: string[] = [];
   const links = replyLinks(last);
   const cites = c.cite === undefined ? [] : typeof c.cite === 'string' ? [c.cite] : c.cite;
@@ -100,6 +93,31 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
   const sections =
     c.section === undefined ? [] : typeof c.section === 'string' ? [c.section] : c.section;
   return {
+    problems,
+    ...(sections.length > 0 && { sectionRank: sectionRank(last, sections) }),
+  };
+}
+
+/** Plays one case's conversation and judges the last reply. */
+export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
+  const turns = typeof c.ask === 'string' ? [c.ask] : c.ask;
+  const messages: ChatMessage[] = [];
+  let reply: AdvisorReply | undefined;
+  let ms = 0;
+  turns.forEach((turn, i) => {
+    if (turn.startsWith('assistant: ')) {
+      messages.push({ role: 'assistant', content: turn.slice('assistant: '.length) });
+      return;
+    }
+    messages.push({ role: 'user', content: turn });
+    const started = performance.now();
+    reply = answer(advisor, messages);
+    if (i === turns.length - 1) ms = performance.now() - started;
+    messages.push({ role: 'assistant', content: reply.content });
+  });
+  const last = reply!;
+  const { problems, sectionRank: rank } = judgeReply(c, last);
+  return {
     id: c.id,
     group: c.tags[0],
     question: turns[turns.length - 1],
@@ -107,7 +125,7 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
     problems,
     reply: last,
     ms,
-    ...(sections.length > 0 && { sectionRank: sectionRank(last, sections) }),
+    ...(rank !== undefined && { sectionRank: rank }),
   };
 }
 

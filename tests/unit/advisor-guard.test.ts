@@ -1,17 +1,18 @@
 /**
- * The guard on language-model replies: every figure a sentence states (amounts in every currency
- * form, other currencies, percentages, durations, quantities, numbers, dates, guarantees) must be
- * stated by the grounding or the firm's facts, whatever characters it hides behind. Each row of
- * the table is one form; each can fail on its own.
+ * The guard on language-model replies: what the firm claims (its amounts in every currency form,
+ * other currencies next to an amount, percentages, durations, quantities of what the content
+ * counts, dates and promises) must be stated by the grounding or the firm's facts, whatever
+ * characters it hides behind; what the visitor wrote may be given back to them; a bare number
+ * names rather than states. Each row of a table is one form; each can fail on its own.
  */
 import { describe, expect, it } from 'vitest';
 import {
-  claimsOf,
-  plainFigures,
+  replyGuard,
   statedFacts,
   unstatedClaim,
-  wordsToNumber,
+  visitorFacts,
 } from '../../src/features/advisor/engine/guard';
+import { claimsOf, plainFigures, wordsToNumber } from '../../src/features/advisor/engine/figures';
 import type { ServiceFacts } from '../../src/features/advisor/index/schema';
 
 const services: ServiceFacts[] = [
@@ -37,22 +38,28 @@ const services: ServiceFacts[] = [
 
 /** What the grounding sections say, as the chat route passes them to the guard. */
 const grounding = [
-  'Discovery Workshop starts at $750. A 2-3 hour session, with a written report within 48 hours.',
-  'Our nonprofit discount is generally 20-30% off standard rates.',
-  'It covers up to 20 pages and includes 3 months of monitoring.',
-  'Most clients see first results within 30-60 days.',
-  'Google follows up to 10 redirects. In May 2024 Google rolled out AI Overviews.',
-  'Nobody can promise a number one position.',
-].join('\n');
+  {
+    service: 'discovery-workshop',
+    text: 'Discovery Workshop starts at $750. A 2-3 hour session, with a written report within 48 hours.',
+  },
+  { text: 'Our nonprofit discount is generally 20-30% off standard rates.' },
+  { text: 'It covers up to 20 pages and includes 3 months of monitoring.' },
+  { text: 'Most clients see first results within 30-60 days.' },
+  { text: 'Google follows up to 10 redirects. In May 2024 Google rolled out AI Overviews.' },
+  { text: 'Nobody can promise a number one position.' },
+  { text: 'Quick SEO wins\nWin 9: fix your title tags\nEvery title names the page.' },
+];
 
 const stated = statedFacts(grounding, services);
 
 describe('reading figures', () => {
   it.each([
     ['two thousand five hundred dollars', '2500 dollars'],
-    ['five grand', '5000'],
+    ['five grand', '$5000'],
     ['$1.5k', '$1500'],
-    ['1.5K visitors', '1500 visitors'],
+    ['1.5k per week', '$1500 per week'],
+    ['about two grand', 'about $2000'],
+    ['２０００ dollars', '2000 dollars'],
     ['＄750', '$750'],
     ['$1\u200b500', '$1500'],
     ['$1,500', '$1500'],
@@ -70,8 +77,7 @@ describe('reading figures', () => {
   });
 
   it('reads both ends of a range', () => {
-    const values = claimsOf('It takes 30-60 days.').map((c) => ('value' in c ? c.value : null));
-    expect(values).toEqual([30, 60]);
+    expect(claimsOf('It takes 30-60 days.')).toMatchObject([{ kind: 'duration', value: 30, to: 60 }]);
   });
 });
 
@@ -81,13 +87,20 @@ describe('unstatedClaim: what passes', () => {
     ['a stated price by pronoun', 'The Discovery Workshop is a good start. It costs $750.'],
     ['a stated range', 'Data Insights runs from $4,000 to $12,000.'],
     ['a stated discount', 'Nonprofits get a 20-30% discount.'],
+    ['both ends of a stated discount', 'The nonprofit discount is 20% to 30% off.'],
     ['a stated duration', 'You get the report within 48 hours, after a 2-3 hour session.'],
     ['a stated duration in words', 'Expect first results within thirty to sixty days.'],
     ['a stated quantity', 'It covers up to 20 of your pages.'],
     ['a stated number', 'Google follows up to 10 redirects in a row.'],
     ['a stated date', 'AI Overviews reached everyone in May 2024.'],
     ['a guarantee refused', 'Nobody can guarantee you a number one position.'],
+    ['a refund refused', "We don't offer refunds on the workshop."],
     ['no figures at all', 'Happy to help: tell me about your business.'],
+    ['a number from a heading', 'Win 9 is about title tags: every title names the page.'],
+    ['a status code', 'Use a 301 redirect, and fix any 504 gateway timeout at the server.'],
+    ['a count of something the content never counts', 'There are two options here.'],
+    ['"try" as a word', 'Try the free audit first, then try again next week.'],
+    ['the upper end of a range', 'The session runs up to 3 hours.'],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -120,7 +133,16 @@ describe('unstatedClaim: what is refused', () => {
     ['an unstated discount', 'You qualify for a 90% discount.'],
     ['a discount in words', 'We can take fifty percent off the price.'],
     ['a percentage that is not a discount', 'Clients see 300% more traffic.'],
+    ['a currency code next to an amount', 'It is 750 TRY.'],
     ['an unstated duration', 'The report arrives within 24 hours.'],
+    ['one end of a range as the whole', 'The written report arrives within 2 hours.'],
+    ['a rate per week', 'The Discovery Workshop is 1.5k per week.'],
+    ['grand', 'Data Insights runs about two grand.'],
+    ['a refund', 'You get a full refund if you are not satisfied.'],
+    ['money back', "It's money-back if you're unhappy."],
+    ['an invented discount', 'Startups get a discount on the workshop.'],
+    ['full-width digits', 'The Discovery Workshop costs $２００.'],
+    ['a date the site does not give', 'We can start on March 15.'],
     ['an unstated duration in words', 'The whole project takes two weeks.'],
     ['an unstated quantity', 'It covers up to 50 pages.'],
     ['an unstated number', 'Google follows up to 5 redirects.'],
@@ -134,5 +156,53 @@ describe('unstatedClaim: what is refused', () => {
     ],
   ])('refuses %s', (_, text) => {
     expect(unstatedClaim(text, stated)).not.toBeNull();
+  });
+});
+
+describe('what the visitor wrote', () => {
+  const visitor = visitorFacts([
+    'We are a 14-person firm, site built in 2017, and we keep getting a 504. Our budget is $3,000 and we need it live in 4 weeks. Can we get 50% off?',
+  ]);
+  it.each([
+    ['their team size', 'For a 14-person firm like yours, start small.'],
+    ['their year', 'A site built in 2017 likely needs a review.'],
+    ['their budget, given back', 'Your $3,000 budget covers the Discovery Workshop.'],
+    [
+      'their deadline, given back',
+      'The site does not say whether it fits the 4 weeks you mentioned.',
+    ],
+    ['their discount, refused', "We can't offer 50% off."],
+  ])('gives back %s', (_, text) => {
+    expect(unstatedClaim(text, stated, visitor)).toBeNull();
+  });
+  it.each([
+    ['their discount, confirmed', "Yes, you'll get 50% off."],
+    ['their deadline, promised', 'We will have it live in 4 weeks.'],
+    ['their budget as our price', 'The Data Insights project costs $3,000.'],
+  ])('never confirms %s as ours', (_, text) => {
+    expect(unstatedClaim(text, stated, visitor)).not.toBeNull();
+  });
+});
+
+describe('replyGuard: corrects or drops a sentence, never the reply', () => {
+  it("corrects a wrong price to the service's published one", () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    expect(check('The Discovery Workshop is a good start. ').text).toBe(
+      'The Discovery Workshop is a good start. ',
+    );
+    const v = check('It costs $1,200.\n');
+    expect(v.problem).toMatch(/amount/);
+    expect(v.text).toBe(
+      'Discovery Workshop starts at $750, and its listed range is $2,000-$6,000.\n',
+    );
+    // Said once: a second wrong price of the same service is dropped.
+    expect(check('- It is $900. ').text).toBe('');
+  });
+  it('drops a refused sentence that belongs to no service', () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    expect(check('We guarantee first-page rankings. ')).toEqual({
+      problem: expect.stringMatching(/promise/),
+      text: '',
+    });
   });
 });

@@ -1,206 +1,104 @@
 /**
- * The guard on a language model's reply. Every sentence is read for the figures it states,
- * after Unicode normalisation (NFKC: "＄" is "$"; zero-width and other invisible characters
- * removed, so "$1\u200b500" is "$1500") and with number words read as numbers ("five grand",
- * "ninety percent", "two weeks"): amounts in any currency form ($99, 99$, US$, USD 99, 99 dollars,
- * 1.5k, 99 per month), any other currency (€, ₩, ₿, MXN, BTC, euros...), percentages, durations,
- * quantities with their unit ("20 pages"), other numbers and dates, and guarantees. Each must be
- * stated by the sections the reply was grounded in or by the firm's facts (every service's price,
- * range and scope); an amount must also belong to the service the sentence speaks of. A sentence
- * with anything else is not sent (server/chat.server.ts decides what stands instead).
+ * The guard on a language model's reply: what the firm claims must be stated by the content the
+ * model was sent or by the firm's facts. The firm's claims are its prices and fees (in any
+ * currency form), discounts and other percentages, durations, quantities of what it delivers,
+ * dates, and promises (guarantees, refunds, risk-free offers, discounts); figures.ts reads them.
+ * What is not checked: a bare number ("Win 9", "a 301 redirect"), and a quantity of something
+ * the content never counts ("two options").
+ *
+ * What the visitor wrote may be repeated as theirs (their team size, dates, error codes,
+ * budget), but an amount, percentage or duration the visitor wrote is accepted only where the
+ * sentence gives it back to them ("your $3,000 budget", "in the 4 weeks you mentioned", or in a
+ * question or a refusal), and a promise never: "Yes, you'll get 50% off" is refused even when
+ * the visitor asked for 50% off.
+ *
+ * An amount must also belong to the service the sentence speaks of (the one it names, or the
+ * last one named before it), and a duration or quantity said of a service must be stated by that
+ * service's sources or by content that belongs to no service. A sentence whose wrong amount
+ * belongs to a known service is corrected to that service's published price; any other refused
+ * sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
  */
 import type { ServiceFacts } from '../index/schema';
-import { STOPWORDS, normalize, stem } from '../index/text';
+import { priceSentence } from '../index/price';
+import { STOPWORDS, stem, tokenize } from '../index/text';
+import { PROMISE, claimsOf, negatedAt, plainFigures, sentencesOf, type Claim } from './figures';
 
-/** What a sentence states that the guard checks. */
-export type Claim =
-  | { kind: 'money' | 'percent' | 'number'; value: number; at: number }
-  | { kind: 'duration' | 'quantity'; value: number; unit: string; at: number }
-  | { kind: 'currency' | 'guarantee'; text: string; at: number };
-
-/** What the grounding states, as claims to compare with. */
-export interface Stated {
-  money: Set<number>;
+/** Figures one text states. */
+interface Facts {
+  /** Amounts, and amounts with their period ("99/month"). */
+  money: Set<string>;
   percents: Set<number>;
-  /** "48 hour", "20 page": a value with its unit's stem. */
-  measures: Set<string>;
-  numbers: Set<number>;
-  /** Each service's own amounts and the lower-case names it goes by. */
-  services: { names: string[]; amounts: Set<number> }[];
+  /** "48 hour", "20 page": a value stated on its own, with its unit's stem. */
+  singles: Set<string>;
+  /** "2-3 hour", "3-5 dashboard". */
+  ranges: Set<string>;
+  dates: Set<number>;
+  /** Every value written, whatever its kind (for what the visitor wrote). */
+  values: Set<number>;
+  /** Units the text counts: a quantity of one of these is a claim. */
+  units: Set<string>;
 }
 
-const UNITS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  dozen: 12,
-};
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, grand: 1000 };
-const NUMBER_WORD = new RegExp(
-  `\\b(?:(?:${Object.keys(UNITS).join('|')}|hundred|thousand|million|grand)(?:[\\s-]+(?:and[\\s-]+)?|\\b))+`,
-  'gi',
-);
+const emptyFacts = (): Facts => ({
+  money: new Set(),
+  percents: new Set(),
+  singles: new Set(),
+  ranges: new Set(),
+  dates: new Set(),
+  values: new Set(),
+  units: new Set(),
+});
 
-/** "two thousand five hundred" -> 2500; null when the words are not a number. */
-export function wordsToNumber(words: string): number | null {
-  let total = 0;
-  let current = 0;
-  let any = false;
-  for (const w of words.toLowerCase().split(/[\s-]+/)) {
-    if (w === 'and' || w === '' || w === 'a') continue;
-    if (w in UNITS) current += UNITS[w];
-    else if (w in SCALES) {
-      const scale = SCALES[w];
-      if (scale === 100) current = (current || 1) * 100;
-      else {
-        total += (current || 1) * scale;
-        current = 0;
+function addFacts(facts: Facts, text: string): void {
+  for (const sentence of sentencesOf(text)) {
+    for (const c of claimsOf(sentence)) {
+      if ('value' in c) facts.values.add(c.value);
+      if (c.kind === 'money') {
+        facts.money.add(String(c.value));
+        if (c.period) facts.money.add(`${c.value}/${c.period}`);
+      } else if (c.kind === 'percent') facts.percents.add(c.value);
+      else if (c.kind === 'date') facts.dates.add(c.value);
+      else if (c.kind === 'duration' || c.kind === 'quantity') {
+        facts.units.add(c.unit);
+        if (c.to === undefined) facts.singles.add(`${c.value} ${c.unit}`);
+        else {
+          facts.values.add(c.to);
+          facts.ranges.add(`${c.value}-${c.to} ${c.unit}`);
+        }
       }
-    } else return null;
-    any = true;
-  }
-  return any ? total + current : null;
-}
-
-/**
- * Text with its figures made plain: normalised, thousands separators and invisible characters
- * removed, number words as digits ("one" only before a unit it counts), "1.5k" as 1500.
- */
-export function plainFigures(text: string): string {
-  return normalize(text)
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(NUMBER_WORD, (words, offset: number, whole: string) => {
-      const trimmed = words.trim();
-      const after = whole.slice(offset + words.length);
-      if (
-        /^(one|a)$/i.test(trimmed) &&
-        !/^\s*(hour|day|week|month|year|percent|dollar)/i.test(after)
-      ) {
-        return words;
-      }
-      const value = wordsToNumber(trimmed);
-      return value === null ? words : `${value}${/\s$/.test(words) ? ' ' : ''}`;
-    })
-    .replace(/\b(\d+(?:\.\d+)?)\s?([kK])\b/g, (_, n: string) =>
-      String(Math.round(Number(n) * 1000)),
-    )
-    .replace(/\b(\d+(?:\.\d+)?)\s?(?:m|mn|million)\b/g, (_, n: string) => String(Number(n) * 1e6));
-}
-
-const CURRENCY_CODES =
-  'eur|gbp|jpy|cny|rmb|inr|krw|mxn|cad|aud|nzd|chf|sek|nok|dkk|brl|zar|rub|try|hkd|sgd|btc|eth|xbt|usdt';
-// cspell:ignore renminbi reais satoshis doesn
-const CURRENCY_WORDS =
-  'euros?|pounds? sterling|quid|yen|yuan|renminbi|rupees?|won|pesos?|reais|reals?|francs?|rubles?|roubles?|krona|kronor|lira|bitcoins?|ether|satoshis?|crypto';
-const FOREIGN = new RegExp(
-  `(?!\\$)\\p{Sc}|\\b(?:${CURRENCY_CODES})\\b|\\d\\s?(?:${CURRENCY_WORDS})\\b|\\b(?:${CURRENCY_WORDS})\\s?\\d`,
-  'giu',
-);
-/** A number that is money: a dollar sign or word, or a rate per period. */
-const MONEY = new RegExp(
-  [
-    String.raw`(?:us)?\$\s?(\d+(?:\.\d+)?)`,
-    String.raw`(\d+(?:\.\d+)?)\s?\$`,
-    String.raw`\busd\s?(\d+(?:\.\d+)?)`,
-    String.raw`(\d+(?:\.\d+)?)\s?(?:usd|dollars?|bucks)\b`,
-    String.raw`(\d+(?:\.\d+)?)\s?(?:per|a|an|\/)\s?(?:month|mo|year|yr|week|hour|hr|day)\b`,
-  ].join('|'),
-  'gi',
-);
-const PERCENT = /(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)/gi;
-const DURATION =
-  /(\d+(?:\.\d+)?)(?:\s?(?:-|–|to)\s?(\d+(?:\.\d+)?))?[\s-]?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b/gi;
-/** A number and the word after it (skipping small words): "20 of your pages" -> 20 page. */
-const QUANTITY =
-  /(\d+(?:\.\d+)?)(?:\s?(?:-|–|to)\s?(\d+(?:\.\d+)?))?[\s-]+(?:(?:of|the|your|our|their|more|new|extra|additional|up|to)\s+)*([a-z]{3,})/gi;
-const NUMBER = /\d+(?:\.\d+)?/g;
-const GUARANTEE =
-  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|risk[- ]free|money[- ]back|no[- ]risk|sure thing|100\s?% (?:success|satisfaction|results?))\b/i;
-const NEGATION =
-  /\b(no|not|never|nobody|no one|cannot|can't|cant|won't|don't|doesn't|isn't|without|neither|nor)\b/i;
-
-const unitOf = (unit: string) =>
-  stem(
-    unit
-      .toLowerCase()
-      .replace(
-        /^(min|hr|yr)s?$/,
-        (u) => ({ min: 'minute', hr: 'hour', yr: 'year' })[u.replace(/s$/, '')] ?? u,
-      ),
-  );
-
-/** The claims of one sentence, its figures made plain first. */
-export function claimsOf(sentence: string): Claim[] {
-  const text = plainFigures(sentence);
-  const claims: Claim[] = [];
-  const taken: [number, number][] = [];
-  const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
-  const free = (at: number) => !taken.some(([a, b]) => at >= a && at < b);
-  for (const m of text.matchAll(FOREIGN))
-    claims.push({ kind: 'currency', text: m[0], at: m.index });
-  for (const m of text.matchAll(MONEY)) {
-    const value = Number(m.slice(1).find((g) => g !== undefined));
-    claims.push({ kind: 'money', value, at: m.index });
-    take(m);
-  }
-  for (const m of text.matchAll(PERCENT)) {
-    if (!free(m.index)) continue;
-    claims.push({ kind: 'percent', value: Number(m[1]), at: m.index });
-    take(m);
-  }
-  for (const m of text.matchAll(DURATION)) {
-    if (!free(m.index)) continue;
-    const unit = unitOf(m[3]);
-    claims.push({ kind: 'duration', value: Number(m[1]), unit, at: m.index });
-    if (m[2]) claims.push({ kind: 'duration', value: Number(m[2]), unit, at: m.index });
-    take(m);
-  }
-  for (const m of text.matchAll(QUANTITY)) {
-    // A year is a date, and a number before a small word ("404 and 410") has no unit.
-    if (!free(m.index) || /^(19|20)\d\d$/.test(m[1]) || STOPWORDS.has(m[3].toLowerCase())) {
-      continue;
     }
-    const unit = stem(m[3].toLowerCase());
-    claims.push({ kind: 'quantity', value: Number(m[1]), unit, at: m.index });
-    if (m[2]) claims.push({ kind: 'quantity', value: Number(m[2]), unit, at: m.index });
-    take(m);
+    for (const n of plainFigures(sentence).match(/\d+(?:\.\d+)?/g) ?? []) {
+      facts.values.add(Number(n));
+    }
   }
-  for (const m of text.matchAll(NUMBER)) {
-    if (free(m.index)) claims.push({ kind: 'number', value: Number(m[0]), at: m.index });
-  }
-  const promise = GUARANTEE.exec(text);
-  if (promise && !NEGATION.test(text)) {
-    claims.push({ kind: 'guarantee', text: promise[0], at: promise.index });
-  }
-  return claims;
 }
 
-/** The names a service goes by, in lower case, for telling whose price a sentence states. */
+/** A text the model was sent, and the service it belongs to, if any. */
+export interface StatedSource {
+  service?: string;
+  text: string;
+}
+
+interface ServiceEntry {
+  facts: ServiceFacts;
+  /** The lower-case names it goes by. */
+  names: string[];
+  /** Its published amounts. */
+  amounts: Set<number>;
+}
+
+/** What the model was sent, as figures to compare a reply's claims with. */
+export interface Stated {
+  all: Facts;
+  /** Facts stated by content that belongs to no service. */
+  general: Facts;
+  byService: Map<string, Facts>;
+  services: ServiceEntry[];
+  /** Sentences that make a promise (not refuse one), as the stems of their words. */
+  promises: Set<string>[];
+}
+
+/** The names a service goes by, in lower case, for telling whose figure a sentence states. */
 function serviceNamesOf(s: ServiceFacts): string[] {
   const names = [s.name, ...s.aliases]
     .map((n) =>
@@ -213,37 +111,62 @@ function serviceNamesOf(s: ServiceFacts): string[] {
   return [...new Set(names)];
 }
 
-/** What a text (the grounding sections and the firm's facts) states, and whose prices are whose. */
-export function statedFacts(text: string, services: readonly ServiceFacts[]): Stated {
+/** Stems of a sentence's words that carry meaning: no stop words, numbers or promise words. */
+function meaningStems(sentence: string): Set<string> {
+  const words = tokenize(sentence.replace(PROMISE, ' '));
+  return new Set(
+    words.filter((w) => !STOPWORDS.has(w) && !/^\d/.test(w) && w.length > 2).map((w) => stem(w)),
+  );
+}
+
+/** What the sources and the firm's published prices state. */
+export function statedFacts(
+  sources: readonly StatedSource[],
+  services: readonly ServiceFacts[],
+): Stated {
   const stated: Stated = {
-    money: new Set(),
-    percents: new Set(),
-    measures: new Set(),
-    numbers: new Set(),
+    all: emptyFacts(),
+    general: emptyFacts(),
+    byService: new Map(),
     services: services.map((s) => ({
+      facts: s,
       names: serviceNamesOf(s),
       amounts: new Set([
         ...(s.startingPrice !== undefined ? [s.startingPrice] : []),
         ...(s.range ?? []),
       ]),
     })),
+    promises: [],
   };
-  for (const s of stated.services) for (const v of s.amounts) stated.money.add(v);
-  for (const sentence of text.split(/(?<=[.!?:])\s+|\n/)) {
-    for (const c of claimsOf(sentence)) {
-      if (c.kind === 'money') stated.money.add(c.value);
-      if (c.kind === 'percent') stated.percents.add(c.value);
-      if (c.kind === 'duration' || c.kind === 'quantity')
-        stated.measures.add(`${c.value} ${c.unit}`);
-      if ('value' in c) stated.numbers.add(c.value);
+  for (const source of sources) {
+    addFacts(stated.all, source.text);
+    if (source.service) {
+      let facts = stated.byService.get(source.service);
+      if (!facts) stated.byService.set(source.service, (facts = emptyFacts()));
+      addFacts(facts, source.text);
+    } else addFacts(stated.general, source.text);
+    for (const sentence of sentencesOf(source.text)) {
+      if (claimsOf(sentence).some((c) => c.kind === 'promise')) {
+        stated.promises.push(meaningStems(sentence));
+      }
     }
+  }
+  for (const s of stated.services) {
+    for (const v of s.amounts) stated.all.money.add(String(v));
   }
   return stated;
 }
 
+/** What the visitor wrote: their figures, which a reply may give back to them. */
+export function visitorFacts(turns: readonly string[]): Facts {
+  const facts = emptyFacts();
+  for (const turn of turns) addFacts(facts, turn);
+  return facts;
+}
+
 /** The service named last before `at` in a sentence (or first after it, when none before). */
-function serviceAt(lower: string, at: number, stated: Stated) {
-  let before: { pos: number; service: Stated['services'][number] } | undefined;
+function serviceAt(lower: string, at: number, stated: Stated): ServiceEntry | undefined {
+  let before: { pos: number; service: ServiceEntry } | undefined;
   let after: typeof before;
   for (const service of stated.services) {
     for (const name of service.names) {
@@ -256,48 +179,142 @@ function serviceAt(lower: string, at: number, stated: Stated) {
   return (before ?? after)?.service;
 }
 
+const GIVEN_BACK =
+  /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?)|budget)\b/i;
+
 /**
- * Why a reply's text may not be sent, or null when every figure in every sentence is stated. A
- * sentence that names no service ("It starts at $750.") speaks of the last one named before it,
- * in `text` or in `before` (the part of the reply already sent).
+ * Whether a figure the visitor wrote is given back to them at `at`: their own words ("your"),
+ * or asked about or refused rather than stated as the firm's.
  */
-export function unstatedClaim(text: string, stated: Stated, before = ''): string | null {
-  let last: Stated['services'][number] | undefined;
-  for (const sentence of plainFigures(before).split(/(?<=[.!?:])\s+|\n/)) {
-    const lower = sentence.toLowerCase();
-    last = serviceAt(lower, lower.length, stated) ?? last;
+function givenBack(text: string, at: number): boolean {
+  const near = text.slice(Math.max(0, at - 30), at + 30);
+  return GIVEN_BACK.test(near) || /\?\s*$/.test(text) || negatedAt(text, at);
+}
+
+/** Whether a figure with a unit is stated by `facts`, as written or as a range's end. */
+function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: string): boolean {
+  if (c.to !== undefined) {
+    return (
+      facts.ranges.has(`${c.value}-${c.to} ${c.unit}`) ||
+      (facts.singles.has(`${c.value} ${c.unit}`) && facts.singles.has(`${c.to} ${c.unit}`))
+    );
   }
-  for (const sentence of plainFigures(text).split(/(?<=[.!?:])\s+|\n/)) {
-    const lower = sentence.toLowerCase();
-    for (const c of claimsOf(sentence)) {
-      switch (c.kind) {
-        case 'currency':
-          return `a currency the site does not quote (${c.text})`;
-        case 'guarantee':
-          return `a guarantee the site does not give (${c.text})`;
-        case 'money': {
-          if (!stated.money.has(c.value)) return `an amount the site does not state (${c.value})`;
-          const owner = serviceAt(lower, c.at, stated) ?? last;
-          if (owner && !owner.amounts.has(c.value)) {
-            return `a price of another service (${c.value})`;
-          }
-          break;
-        }
-        case 'percent':
-          if (!stated.percents.has(c.value))
-            return `a percentage the site does not state (${c.value}%)`;
-          break;
-        case 'duration':
-        case 'quantity':
-          if (!stated.measures.has(`${c.value} ${c.unit}`)) {
-            return `a ${c.kind} the site does not state (${c.value} ${c.unit})`;
-          }
-          break;
-        case 'number':
-          if (!stated.numbers.has(c.value)) return `a number the site does not state (${c.value})`;
+  if (facts.singles.has(`${c.value} ${c.unit}`)) return true;
+  // "up to 3 hours" for a 2-3 hour session; "at least 2" for its start.
+  const before = text.slice(Math.max(0, c.at - 16), c.at);
+  const ends = [...facts.ranges].flatMap((r) => {
+    const m = /^([\d.]+)-([\d.]+) (.+)$/.exec(r)!;
+    return m[3] === c.unit ? [{ from: Number(m[1]), to: Number(m[2]) }] : [];
+  });
+  if (/\b(up to|at most|no more than|as many as|as long as|maximum of)\s*$/i.test(before)) {
+    return ends.some((e) => e.to === c.value);
+  }
+  if (/\b(at least|from|as few as|minimum of|starting at)\s*$/i.test(before)) {
+    return ends.some((e) => e.from === c.value);
+  }
+  return false;
+}
+
+/** Why one claim is not the firm's to make, or null when it is stated. */
+function problemOf(
+  c: Claim,
+  text: string,
+  owner: ServiceEntry | undefined,
+  stated: Stated,
+  visitor: Facts,
+): string | null {
+  const theirs = (v: number) => visitor.values.has(v) && givenBack(text, c.at);
+  switch (c.kind) {
+    case 'currency':
+      return `a currency the site does not quote (${c.text})`;
+    case 'promise': {
+      const stems = meaningStems(text);
+      const backed = stated.promises.some((p) => [...p].some((w) => stems.has(w)));
+      return backed ? null : `a promise the site does not make (${c.text})`;
+    }
+    case 'money': {
+      const key = c.period ? `${c.value}/${c.period}` : String(c.value);
+      if (!stated.all.money.has(key)) {
+        return theirs(c.value) ? null : `an amount the site does not state (${key})`;
       }
+      if (!owner) return null;
+      const own = stated.byService.get(owner.facts.id);
+      const ours = owner.amounts.has(c.value) || own?.money.has(key);
+      return ours || theirs(c.value) ? null : `a price of another service (${c.value})`;
+    }
+    case 'percent':
+      return stated.all.percents.has(c.value) || theirs(c.value)
+        ? null
+        : `a percentage the site does not state (${c.value}%)`;
+    case 'date':
+      return stated.all.dates.has(c.value) || visitor.values.has(c.value)
+        ? null
+        : `a date the site does not state (${c.value})`;
+    case 'quantity':
+      if (!stated.all.units.has(c.unit) || visitor.values.has(c.value)) return null;
+    // A quantity of something the content counts is checked as a duration is.
+    // falls through
+    case 'duration': {
+      const facts = owner
+        ? [stated.byService.get(owner.facts.id), stated.general].filter((f) => f !== undefined)
+        : [stated.all];
+      if (facts.some((f) => measured(f, c, text))) return null;
+      if (c.kind === 'duration' && theirs(c.value) && (c.to === undefined || theirs(c.to))) {
+        return null;
+      }
+      return `a ${c.kind} the site does not state (${c.value}${c.to ? `-${c.to}` : ''} ${c.unit})`;
+    }
+  }
+}
+
+/** What the guard makes of one sentence. */
+export interface SentenceVerdict {
+  /** Why it was refused; absent when it stands as written. */
+  problem?: string;
+  /** What stands instead: the sentence, its correction, or '' when it is dropped. */
+  text: string;
+}
+
+/**
+ * Reads a reply sentence by sentence, in order, remembering the service in discussion and the
+ * prices already corrected (a correction is said once).
+ */
+export function replyGuard(stated: Stated, visitor: Facts) {
+  let last: ServiceEntry | undefined;
+  const corrected = new Set<string>();
+  return (sentence: string): SentenceVerdict => {
+    const plain = plainFigures(sentence);
+    const lower = plain.toLowerCase();
+    let problem: string | null = null;
+    let owner: ServiceEntry | undefined;
+    for (const c of claimsOf(sentence)) {
+      owner = serviceAt(lower, c.at, stated) ?? last;
+      problem = problemOf(c, plain, owner, stated, visitor);
+      if (problem) break;
     }
     last = serviceAt(lower, lower.length, stated) ?? last;
+    if (!problem) return { text: sentence };
+    const fix =
+      problem.startsWith('a price of another service') || problem.startsWith('an amount')
+        ? owner && priceSentence(owner.facts)
+        : '';
+    if (!fix || corrected.has(owner!.facts.id)) return { problem, text: '' };
+    corrected.add(owner!.facts.id);
+    const [, lead, , tail] = /^(\s*(?:[-*+]\s+|\d+\.\s+)?)([\s\S]*?)(\s*)$/.exec(sentence)!;
+    return { problem, text: `${lead}${fix}${tail}` };
+  };
+}
+
+/** Why a whole text may not be sent as the firm's words, or null when every claim is stated. */
+export function unstatedClaim(
+  text: string,
+  stated: Stated,
+  visitor: Facts = emptyFacts(),
+): string | null {
+  const check = replyGuard(stated, visitor);
+  for (const sentence of sentencesOf(text)) {
+    const verdict = check(sentence);
+    if (verdict.problem) return verdict.problem;
   }
   return null;
 }

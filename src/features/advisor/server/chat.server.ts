@@ -12,8 +12,9 @@ import type { RouteContext, RouteHandler } from '#server/env';
 import { HttpError, fieldErrors, json, readJson } from '#server/http';
 import { parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
 import { answer, prepareAdvisor, type Advisor } from '../engine/advisor';
+import { citedSources, offersPerson } from '../engine/cited';
 import { grounding } from '../engine/grounding';
-import { statedFacts } from '../engine/guard';
+import { replyGuard, statedFacts, visitorFacts } from '../engine/guard';
 import type { AdvisorReply } from '../engine/types';
 import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../index/schema';
 import {
@@ -106,7 +107,6 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
     // The built-in answer: the reply without a model, the fallback of a model's reply, and in
     // both cases what the retrieval found (confidence, decline, hand-off) for the record.
     const retrieved = answer(loaded.advisor, parsed.messages);
-    const builtIn = () => ({ reply: toChatReply(retrieved), declined: retrieved.declined });
     const question = parsed.messages.findLast((m) => m.role === 'user')?.content ?? '';
     const record = (content: string, sources: ChatReply['sources']) =>
       waitUntil(
@@ -139,12 +139,17 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
     } catch (err) {
       throw modelFailed(err, provider);
     }
+    const visitor = parsed.messages.filter((m) => m.role === 'user').map((m) => m.content);
     const guarded = guardedReply(words, {
-      stated: statedFacts(grounded.stated, loaded.advisor.index.services),
-      builtIn,
-      sources: grounded.sources,
+      check: replyGuard(
+        statedFacts(grounded.stated, loaded.advisor.index.services),
+        visitorFacts(visitor),
+      ),
+      builtIn: () => toChatReply(retrieved),
+      sources: (content) => citedSources(content, grounded.sections),
+      handoff: offersPerson,
       sign,
-      log: (claim) => console.warn(`chat: model reply named ${claim}; not sent`),
+      log: (problem) => console.warn(`chat: model reply named ${problem}; not sent as written`),
     });
     const reply = withAnswerId(guarded, answerId, record);
     if (wantsStream(request)) return streamResponse(reply, provider);

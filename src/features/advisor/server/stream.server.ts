@@ -1,101 +1,119 @@
 /**
  * A language model's reply as chat events, released a sentence at a time once the guard has
- * read the whole sentence (engine/guard.ts: every amount, currency, percentage, duration,
- * quantity, number, date and guarantee must be stated by the grounding or the firm's facts).
- * What happens to a sentence the guard refuses:
- * - the first is replaced by the built-in answer's opening, which states what the site says
- *   (unless that answer is a decline, or its opening is refused too: then it is dropped);
- * - a second one withdraws the reply: a `replace` event gives the built-in answer instead, since
- *   a model that twice states what the site does not is not to be trusted for the rest;
- * - a reply that says nothing the guard lets through is replaced by the built-in answer.
- * The final event (`done` or `replace`) carries the reply's signature.
+ * read the whole sentence (engine/guard.ts: the firm's prices, discounts, durations, quantities,
+ * dates and promises must be stated by what the model was sent or by the firm's facts).
+ * - A refused sentence is corrected (a wrong price becomes the service's published one) or
+ *   dropped; the rest of the reply stands.
+ * - The first sentence of four words or more is the reply's main answer (the model is told to
+ *   answer first; "Sure." before it is not an answer): when it is dropped, the reply is withdrawn
+ *   and the visitor gets the built-in answer instead. Nothing is sent before the main answer
+ *   has passed, so the visitor never sees withdrawn text.
+ * - The final event (`done` or `replace`) carries the reply's sources (the sections it used,
+ *   engine/cited.ts), whether it offers a person, and its signature.
  */
 import type { ChatEvent, ChatReply } from '../contract';
-import { unstatedClaim, type Stated } from '../engine/guard';
+import type { SentenceVerdict } from '../engine/guard';
 
 export interface GuardedReplyOptions {
-  stated: Stated;
-  /** The built-in answer to the same conversation, and whether it declined. */
-  builtIn: () => { reply: ChatReply; declined: boolean };
-  sources: ChatReply['sources'];
+  /** The guard, reading the reply's sentences in order. */
+  check: (sentence: string) => SentenceVerdict;
+  /** The built-in answer to the same conversation. */
+  builtIn: () => ChatReply;
+  /** The sources of the text the visitor ends up with. */
+  sources: (content: string) => ChatReply['sources'];
+  /** Whether that text offers the visitor a person (the chat then offers its hand-off). */
+  handoff: (content: string) => boolean;
   /** Signs the text the visitor ends up with. */
   sign: (content: string) => Promise<string | null>;
   /** Where a refusal is reported (without the reply's text). */
   log?: (reason: string) => void;
 }
 
-/** Just past the last end of a sentence or line in `text`, or 0. */
-function lastSentenceEnd(text: string): number {
-  let end = 0;
-  for (const m of text.matchAll(/[.!?:](?=\s)|\n/g)) end = m.index + 1;
+/** Just past the first end of a sentence or line in `text` and the spaces after it, or 0. */
+function firstSentenceEnd(text: string): number {
+  const m = /[.!?:](?=\s)|\n/.exec(text);
+  if (!m) return 0;
+  let end = m.index + 1;
+  while (end < text.length && /[ \t]/.test(text[end])) end++;
   return end;
 }
 
-/** The first paragraph of a reply: the built-in answer's direct answer. */
-function opening(content: string): string {
-  return content.split(/\n\s*\n/)[0].trim();
-}
+const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
+/** A sentence that can carry an answer: four words or more ("Sure." and "Great question!" cannot). */
+const MAIN_ANSWER_WORDS = 4;
+const answers = (text: string) =>
+  (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’$.,%-]*/gu) ?? []).length >= MAIN_ANSWER_WORDS;
 
 export async function* guardedReply(
   words: AsyncIterable<string>,
   options: GuardedReplyOptions,
 ): AsyncGenerator<ChatEvent> {
-  const { stated, sign, log = () => {} } = options;
+  const { check, sign, log = () => {} } = options;
   let pending = '';
+  /** What has been let through: held back until the main answer has passed, then sent. */
+  let held = '';
+  let answered = false;
   let sent = '';
-  let refused = 0;
+  let withdrawn = false;
   const withdraw = async (): Promise<ChatEvent> => {
-    const { reply } = options.builtIn();
+    const reply = options.builtIn();
     const signature = await sign(reply.content);
     return { event: 'replace', data: signature ? { ...reply, signature } : reply };
   };
-  /** The text to send for a piece of the reply, or null when the reply is withdrawn. */
-  const release = (text: string): string | null => {
-    const claim = unstatedClaim(text, stated, sent);
-    if (!claim) return text;
-    log(claim);
-    refused++;
-    if (refused > 1) return null;
-    const { reply, declined } = options.builtIn();
-    const instead = declined ? '' : opening(reply.content);
-    if (!instead || unstatedClaim(instead, stated)) return '';
-    return `${/^\s*/.exec(text)![0]}${instead}${/\s*$/.exec(text)![0]}`;
+  /** What may be sent after one more sentence; marks the reply withdrawn when its main answer goes. */
+  const release = (piece: string): string => {
+    if (!hasWords(piece)) return piece;
+    const verdict = check(piece);
+    if (verdict.problem) log(verdict.problem);
+    if (!answered && answers(piece)) {
+      if (!hasWords(verdict.text)) withdrawn = true;
+      answered = true;
+    }
+    return verdict.text;
+  };
+  /** The text to send now: nothing before the main answer has passed. */
+  const flush = (text: string): string => {
+    held += text;
+    if (!answered || !held) return '';
+    const out = sent ? held : held.trimStart();
+    held = '';
+    return out;
   };
   for await (const delta of words) {
     pending += delta;
-    const cut = lastSentenceEnd(pending);
-    if (cut <= 0) continue;
-    const text = release(pending.slice(0, cut));
-    pending = pending.slice(cut);
-    if (text === null) {
-      yield await withdraw();
-      return;
-    }
-    if (text) {
-      sent += text;
-      yield { event: 'delta', data: { content: text } };
-    }
-  }
-  if (pending.trim()) {
-    const text = release(pending);
-    if (text === null) {
-      yield await withdraw();
-      return;
-    }
-    if (text) {
-      sent += text;
-      yield { event: 'delta', data: { content: text } };
+    let cut: number;
+    while ((cut = firstSentenceEnd(pending)) > 0) {
+      const text = flush(release(pending.slice(0, cut)));
+      pending = pending.slice(cut);
+      if (withdrawn) {
+        yield await withdraw();
+        return;
+      }
+      if (text) {
+        sent += text;
+        yield { event: 'delta', data: { content: text } };
+      }
     }
   }
-  if (!sent.trim()) {
+  if (pending.trim()) held += release(pending);
+  // A reply with no sentence long enough to be an answer is judged as a whole.
+  answered = true;
+  const text = withdrawn ? '' : flush('');
+  if (withdrawn || !hasWords(sent + text)) {
     yield await withdraw();
     return;
   }
+  if (text) {
+    sent += text;
+    yield { event: 'delta', data: { content: text } };
+  }
+  const sources = options.sources(sent);
   const signature = await sign(sent);
   yield {
     event: 'done',
     data: {
-      ...(options.sources?.length && { sources: options.sources }),
+      ...(sources?.length && { sources }),
+      ...(options.handoff(sent) && { handoff: true }),
       ...(signature && { signature }),
     },
   };

@@ -1,0 +1,241 @@
+/**
+ * The figures a sentence states, read as a reader reads them: after Unicode normalisation (NFKC:
+ * "＄" is "$", full-width digits are digits; invisible characters removed, so "$1\u200b500" is
+ * "$1500"), with thousands separators dropped and number words read as numbers ("two grand",
+ * "ninety percent", "two weeks"). What it finds: amounts of money in any form ($99, 99$, US$, USD
+ * 99, 99 dollars, 1.5k, two grand, 99 per month), other currencies next to an amount (€5, 5 EUR,
+ * 5 euros), percentages, durations and quantities with their unit, dates (a year, a day of a
+ * month) and promises (guarantees, refunds, discounts, risk-free offers). A bare number ("Win 9",
+ * "a 301 redirect", "a 504 error") is not a claim: it names, it does not state a figure.
+ */
+import { STOPWORDS, normalize, stem } from '../index/text';
+
+/** What a sentence states that the guard checks. `at` is where it starts in the plain text. */
+export type Claim =
+  | { kind: 'money'; value: number; period?: string; at: number }
+  | { kind: 'percent' | 'date'; value: number; at: number }
+  | { kind: 'duration' | 'quantity'; value: number; to?: number; unit: string; at: number }
+  | { kind: 'currency' | 'promise'; text: string; at: number };
+
+const UNITS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  dozen: 12,
+};
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, grand: 1000 };
+const NUMBER_WORD = new RegExp(
+  `\\b(?:(?:${Object.keys(UNITS).join('|')}|hundred|thousand|million|grand)(?:[\\s-]+(?:and[\\s-]+)?|\\b))+`,
+  'gi',
+);
+
+/** "two thousand five hundred" -> 2500; null when the words are not a number. */
+export function wordsToNumber(words: string): number | null {
+  let total = 0;
+  let current = 0;
+  let any = false;
+  for (const w of words.toLowerCase().split(/[\s-]+/)) {
+    if (w === 'and' || w === '' || w === 'a') continue;
+    if (w in UNITS) current += UNITS[w];
+    else if (w in SCALES) {
+      const scale = SCALES[w];
+      if (scale === 100) current = (current || 1) * 100;
+      else {
+        total += (current || 1) * scale;
+        current = 0;
+      }
+    } else return null;
+    any = true;
+  }
+  return any ? total + current : null;
+}
+
+/**
+ * Text with its figures made plain: normalised, thousands separators and invisible characters
+ * removed, number words as digits ("one" only before a unit it counts). "Grand" and "k" are
+ * money ("two grand" and "2k" are "$2000"), as people use them of prices.
+ */
+export function plainFigures(text: string): string {
+  return normalize(text)
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/\b(\d+(?:\.\d+)?)\s?grand\b/gi, (_, n: string) => `$${Math.round(Number(n) * 1000)}`)
+    .replace(NUMBER_WORD, (words, offset: number, whole: string) => {
+      const trimmed = words.trim();
+      const after = whole.slice(offset + words.length);
+      if (
+        /^(one|a)$/i.test(trimmed) &&
+        !/^\s*(hour|day|week|month|year|percent|dollar)/i.test(after)
+      ) {
+        return words;
+      }
+      const value = wordsToNumber(trimmed);
+      if (value === null) return words;
+      const money = /\bgrand$/i.test(trimmed) ? '$' : '';
+      return `${money}${value}${/\s$/.test(words) ? ' ' : ''}`;
+    })
+    .replace(
+      /(\$?)\b(\d+(?:\.\d+)?)\s?[kK]\b/g,
+      (_, sign: string, n: string) => `$${Math.round(Number(n) * 1000)}`,
+    )
+    .replace(/\b(\d+(?:\.\d+)?)\s?(?:m|mn|million)\b/g, (_, n: string) => String(Number(n) * 1e6));
+}
+
+const CURRENCY_CODES =
+  'eur|gbp|jpy|cny|rmb|inr|krw|mxn|cad|aud|nzd|chf|sek|nok|dkk|brl|zar|rub|try|hkd|sgd|btc|eth|xbt|usdt';
+// cspell:ignore renminbi reais satoshis
+const CURRENCY_WORDS =
+  'euros?|pounds? sterling|quid|yen|yuan|renminbi|rupees?|won|pesos?|reais|reals?|francs?|rubles?|roubles?|krona|kronor|lira|bitcoins?|ether|satoshis?';
+const AMOUNT = String.raw`\d+(?:\.\d+)?`;
+/** Another currency than the dollar: a sign, a code or a name next to an amount. */
+const FOREIGN = new RegExp(
+  [
+    String.raw`(?!\$)\p{Sc}\s?${AMOUNT}`,
+    String.raw`${AMOUNT}\s?(?!\$)\p{Sc}`,
+    String.raw`\b(?:${CURRENCY_CODES})\s?${AMOUNT}`,
+    String.raw`${AMOUNT}\s?(?:${CURRENCY_CODES})\b`,
+    String.raw`${AMOUNT}\s?(?:${CURRENCY_WORDS})\b`,
+  ].join('|'),
+  'giu',
+);
+const PERIOD = String.raw`(?:\s?(?:per|a|an|\/|each)\s?(month|mo|year|yr|week|wk|hour|hr|day)\b)?`;
+/** A number that is money: a dollar sign, code or word, or a rate per period. */
+const MONEY = new RegExp(
+  [
+    String.raw`(?:us)?\$\s?(${AMOUNT})${PERIOD}`,
+    String.raw`(${AMOUNT})\s?\$${PERIOD}`,
+    String.raw`\busd\s?(${AMOUNT})${PERIOD}`,
+    String.raw`(${AMOUNT})\s?(?:usd|dollars?|bucks)\b${PERIOD}`,
+    String.raw`(${AMOUNT})\s?(?:per|\/)\s?(month|mo|year|yr|week|wk|hour|hr|day)\b`,
+  ].join('|'),
+  'gi',
+);
+const RANGE = String.raw`(\d+(?:\.\d+)?)(?:\s?%?\s?(?:-|–|to)\s?(\d+(?:\.\d+)?))?`;
+const PERCENT = new RegExp(`${RANGE}\\s?(?:%|percent\\b|per cent\\b)`, 'gi');
+const DURATION = new RegExp(
+  `${RANGE}[\\s-]?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\\b`,
+  'gi',
+);
+/** A number and the word after it (skipping small words): "20 of your pages" -> 20 page. */
+const QUANTITY = new RegExp(
+  `${RANGE}[\\s-]+(?:(?:of|the|your|our|their|more|new|extra|additional|up|to)\\s+)*([a-z]{3,})`,
+  'gi',
+);
+const MONTH_DAY =
+  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s(\d{1,2})(?:st|nd|rd|th)?\b/gi;
+const YEAR = /\b(19\d\d|20\d\d)\b/g;
+/** A promise the firm would have to keep: its words, as the content would state them. */
+export const PROMISE =
+  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?))\b|\b\d+(?:\.\d+)?\s?%\s?off\b/gi;
+/** Words that undo a promise when they come shortly before it ("we can't guarantee"). */
+const NEGATION =
+  /\b(no|not|never|nobody|no one|cannot|can't|cant|won't|don't|doesn't|isn't|aren't|without|neither|nor|unable)\b/i;
+
+const unitOf = (unit: string) =>
+  stem(
+    unit
+      .toLowerCase()
+      .replace(
+        /^(min|hr|yr|wk)s?$/,
+        (u) => ({ min: 'minute', hr: 'hour', yr: 'year', wk: 'week' })[u.replace(/s$/, '')] ?? u,
+      ),
+  );
+const periodOf = (period: string | undefined) => (period ? unitOf(period) : undefined);
+
+/** Whether the words just before `at` in `text` undo what follows ("we do not offer refunds"). */
+export function negatedAt(text: string, at: number): boolean {
+  const before = text.slice(0, at).split(/\s+/).slice(-6).join(' ');
+  return NEGATION.test(before);
+}
+
+/** The claims of one sentence, its figures made plain first (see plainFigures). */
+export function claimsOf(sentence: string): Claim[] {
+  const text = plainFigures(sentence);
+  const claims: Claim[] = [];
+  const taken: [number, number][] = [];
+  const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
+  const free = (at: number) => !taken.some(([a, b]) => at >= a && at < b);
+  for (const m of text.matchAll(FOREIGN)) {
+    claims.push({ kind: 'currency', text: m[0], at: m.index });
+    take(m);
+  }
+  for (const m of text.matchAll(MONEY)) {
+    if (!free(m.index)) continue;
+    const groups = m.slice(1);
+    const i = groups.findIndex((g) => g !== undefined);
+    const period = periodOf(groups[i + 1]);
+    claims.push({
+      kind: 'money',
+      value: Number(groups[i]),
+      ...(period && { period }),
+      at: m.index,
+    });
+    take(m);
+  }
+  for (const m of text.matchAll(PERCENT)) {
+    if (!free(m.index)) continue;
+    claims.push({ kind: 'percent', value: Number(m[1]), at: m.index });
+    if (m[2] !== undefined) claims.push({ kind: 'percent', value: Number(m[2]), at: m.index });
+    take(m);
+  }
+  for (const m of text.matchAll(DURATION)) {
+    if (!free(m.index)) continue;
+    const to = m[2] === undefined ? {} : { to: Number(m[2]) };
+    claims.push({ kind: 'duration', value: Number(m[1]), ...to, unit: unitOf(m[3]), at: m.index });
+    take(m);
+  }
+  for (const m of text.matchAll(QUANTITY)) {
+    // A year is a date, a number before a small word ("404 and 410") has no unit, and a code
+    // names a thing rather than counting it ("a 301 redirect", "a 504 error").
+    const code = Number(m[1]) >= 100 && !m[2] && !/s$/i.test(m[3]) && !m[0].includes('-');
+    if (!free(m.index) || /^(19|20)\d\d$/.test(m[1]) || STOPWORDS.has(m[3].toLowerCase()) || code) {
+      continue;
+    }
+    const to = m[2] === undefined ? {} : { to: Number(m[2]) };
+    const unit = stem(m[3].toLowerCase());
+    claims.push({ kind: 'quantity', value: Number(m[1]), ...to, unit, at: m.index });
+    take(m);
+  }
+  for (const m of text.matchAll(MONTH_DAY)) {
+    const at = m.index + m[0].length - m[1].length;
+    if (free(at)) claims.push({ kind: 'date', value: Number(m[1]), at });
+  }
+  for (const m of text.matchAll(YEAR)) {
+    if (free(m.index)) claims.push({ kind: 'date', value: Number(m[1]), at: m.index });
+  }
+  for (const m of text.matchAll(PROMISE)) {
+    if (!negatedAt(text, m.index)) {
+      claims.push({ kind: 'promise', text: m[0].toLowerCase(), at: m.index });
+    }
+  }
+  return claims;
+}
+
+/** A text cut into sentences and lines, as the guard reads and releases it. */
+export function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?:])\s+|\n/).filter((s) => s.trim());
+}
