@@ -370,6 +370,27 @@ function advisorEvaluation() {
   return { ...JSON.parse(readFileSync(file, 'utf8')), patterns: advisorPatterns() };
 }
 
+/**
+ * The model path on the held-out set, replayed with a stand-in model's recorded replies
+ * (tests/advisor/model): the visitor's pass rate beside the model's own, the replies the guard
+ * left unchanged, the planted claims it kept out, and context recall.
+ */
+function advisorModelPath() {
+  const file = join(tmpdir(), 'bench-advisor-model.json');
+  rmSync(file, { force: true });
+  spawnSync('npx', ['vitest', 'run', 'tests/advisor/model/replay.test.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      ADVISOR_INDEX: join(DIST, 'advisor-index.json'),
+      ADVISOR_MODEL_REPORT: file,
+    },
+  });
+  if (!existsSync(file)) throw new Error('The model path replay wrote no report.');
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
 /** The first chat answer after the functions start (loading the index) against later ones. */
 async function chatColdStart() {
   const call = FUNCTION_CALLS[0];
@@ -534,6 +555,7 @@ async function main() {
 
   console.log('Evaluating the advisor...');
   report.advisor.evaluation = advisorEvaluation();
+  report.advisor.modelPath = advisorModelPath();
 
   const stop = serve();
   try {
@@ -654,7 +676,7 @@ function toMarkdown(report) {
     );
   }
   const home = report.pages.find((p) => p.kind === 'home');
-  const { evaluation, coldStart } = report.advisor;
+  const { evaluation, coldStart, modelPath } = report.advisor;
   const { heldout, development, patterns } = evaluation;
   const pct = (n) => `${(n * 100).toFixed(1)}%`;
   lines.push(
@@ -666,6 +688,9 @@ function toMarkdown(report) {
     `| held-out pass rate | ${pct(heldout.passRate)} | ${budget(heldout.passRate >= BUDGET.advisorPassRate, `advisor held-out set: ${pct(heldout.passRate)}`)} |`,
     `| held-out section recall @3 / @1 | ${pct(heldout.sectionRecall.at3)} / ${pct(heldout.sectionRecall.at1)} | ${budget(heldout.sectionRecall.at3 >= BUDGET.advisorRecallAt3 && heldout.sectionRecall.at1 >= BUDGET.advisorRecallAt1, `advisor section recall: @3 ${pct(heldout.sectionRecall.at3)}, @1 ${pct(heldout.sectionRecall.at1)}`)} |`,
     `| held-out false declines / false answers | ${heldout.falseDeclines} / ${heldout.falseAnswers} | |`,
+    `| model path, held-out pass rate (the visitor's reply / the model's own) | ${pct(modelPath.visitorPassed / modelPath.cases)} / ${pct(modelPath.modelPassed / modelPath.cases)} | |`,
+    `| model path: replies the guard left unchanged, planted claims kept out | ${modelPath.unchanged}/${modelPath.cases}, ${modelPath.planted - modelPath.plantedLeaks}/${modelPath.planted} | ${budget(modelPath.unchanged / modelPath.cases >= 0.98 && modelPath.plantedLeaks === 0, 'advisor guard')} |`,
+    `| model path: context recall (required facts in the request) | ${pct(modelPath.contextRecall)} | ${budget(modelPath.contextRecall >= 0.95, `context recall ${pct(modelPath.contextRecall)}`)} |`,
     `| development pass rate | ${pct(development.passRate)} | |`,
     `| development section recall @3 / @1 | ${pct(development.sectionRecall.at3)} / ${pct(development.sectionRecall.at1)} | |`,
     `| answer time in process, p50 / p95 (held-out) | ${heldout.latency.p50.toFixed(2)} / ${heldout.latency.p95.toFixed(2)} ms | ${budget(heldout.latency.p95 < BUDGET.advisorP95Ms, `advisor answer p95 ${heldout.latency.p95.toFixed(1)} ms`)} |`,

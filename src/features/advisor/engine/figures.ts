@@ -108,8 +108,9 @@ export function plainFigures(text: string): string {
 const CURRENCY_CODES =
   'eur|gbp|jpy|cny|rmb|inr|krw|mxn|cad|aud|nzd|chf|sek|nok|dkk|brl|zar|rub|try|hkd|sgd|btc|eth|xbt|usdt';
 // cspell:ignore renminbi reais satoshis
+/** Names of currencies; not those that are also plain English words ("won", "real"). */
 const CURRENCY_WORDS =
-  'euros?|pounds? sterling|quid|yen|yuan|renminbi|rupees?|won|pesos?|reais|reals?|francs?|rubles?|roubles?|krona|kronor|lira|bitcoins?|ether|satoshis?';
+  'euros?|pounds? sterling|quid|yen|yuan|renminbi|rupees?|pesos?|reais|francs?|rubles?|roubles?|krona|kronor|lira|bitcoins?|ether|satoshis?';
 const AMOUNT = String.raw`\d+(?:\.\d+)?`;
 /** Another currency than the dollar: a sign, a code or a name next to an amount. */
 const FOREIGN = new RegExp(

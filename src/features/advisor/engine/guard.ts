@@ -191,6 +191,27 @@ function givenBack(text: string, at: number): boolean {
   return GIVEN_BACK.test(near) || /\?\s*$/.test(text) || negatedAt(text, at);
 }
 
+/** The firm speaking of its own work: "we", "our", "us". */
+const FIRM_SPEAKS = /\b(we|we'll|we'd|we're|our|ours|us)\b/i;
+
+/**
+ * Whether a duration the visitor wrote is spoken of as theirs: given back to them, or said where
+ * neither the firm nor a service is the subject ("for a two-day retreat"). "We will have it live
+ * in 4 weeks" would be the firm's promise, and is refused.
+ */
+function visitorsPlan(
+  c: Extract<Claim, { unit: string }>,
+  text: string,
+  visitor: Facts,
+  owner: ServiceEntry | undefined,
+): boolean {
+  const values = c.to === undefined ? [c.value] : [c.value, c.to];
+  if (!values.every((v) => visitor.values.has(v))) return false;
+  if (givenBack(text, c.at)) return true;
+  const named = owner && owner.names.some((n) => text.toLowerCase().includes(n));
+  return !FIRM_SPEAKS.test(text) && !named;
+}
+
 /** Whether a figure with a unit is stated by `facts`, as written or as a range's end. */
 function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: string): boolean {
   if (c.to !== undefined) {
@@ -259,9 +280,7 @@ function problemOf(
         ? [stated.byService.get(owner.facts.id), stated.general].filter((f) => f !== undefined)
         : [stated.all];
       if (facts.some((f) => measured(f, c, text))) return null;
-      if (c.kind === 'duration' && theirs(c.value) && (c.to === undefined || theirs(c.to))) {
-        return null;
-      }
+      if (c.kind === 'duration' && visitorsPlan(c, text, visitor, owner)) return null;
       return `a ${c.kind} the site does not state (${c.value}${c.to ? `-${c.to}` : ''} ${c.unit})`;
     }
   }
