@@ -100,11 +100,13 @@ async function collect(target: string, config: VisibilityConfig): Promise<Visibi
     allowHosts: config.allowHosts,
     perFetchMs: config.perFetchMs,
     deadline: now() + config.budgetMs,
+    audited: target,
     now,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
   const page = await fetcher.fetch(target, { maxBytes: MAX_BYTES.page });
   const pageUrl = page.ok ? page.url : target;
+  fetcher.addOwnHost(pageUrl);
   const origin = new URL(pageUrl).origin;
   const unreadable = unreadablePage(page);
   const facts = unreadable || !page.ok ? undefined : readPageFacts(page.body ?? '');
