@@ -22,10 +22,7 @@ import {
  * stand-in too. Servers started in a test are closed after it.
  */
 const require = createRequire(import.meta.url);
-export const { goodSite, badSite } = require('../e2e/stubs/audit-sites.cjs') as Record<
-  'goodSite' | 'badSite',
-  StubReply
->;
+export const { goodSite, badSite } = require('../e2e/stubs/audit-sites.cjs');
 
 const servers: StubServer[] = [];
 afterEach(async () => {

@@ -8,7 +8,13 @@
 import { isDevelopment, type Env } from '#server/env';
 import { CHECK_IDS, type CheckId, type Visibility, type VisibilityCheck } from './contract';
 import type { Attempt } from './fetched';
-import { checkContentSignals, checkHttps, checkRobots, checkStatus } from './checks-site';
+import {
+  checkContentSignals,
+  checkHttps,
+  checkRobots,
+  checkStatus,
+  readRobotsFile,
+} from './checks-site';
 import { checkLlmsTxt, checkMarkdown, checkSitemap, type SitemapEvidence } from './checks-files';
 import { finding, normalise } from './finding';
 import {
@@ -132,12 +138,13 @@ async function collect(target: string, config: VisibilityConfig): Promise<Visibi
     probeHttp ? fetcher.fetch(plainHttp.href, { maxBytes: 0, follow: false }) : undefined,
   ]);
   const { robots, sitemap } = robotsAndSitemap;
+  const robotsFile = readRobotsFile(robots, pageUrl, now);
 
   const byId: Partial<Record<CheckId, VisibilityCheck>> = {
     https: checkHttps(page, httpProbe),
     status: checkStatus(page),
-    'robots-ai': checkRobots(robots, pageUrl),
-    'content-signals': checkContentSignals(robots),
+    'robots-ai': checkRobots(robotsFile),
+    'content-signals': checkContentSignals(robotsFile),
     sitemap: checkSitemap(sitemap, pageAddresses(target, page, facts)),
     'llms-txt': checkLlmsTxt(llms),
     markdown: checkMarkdown(markdown),
