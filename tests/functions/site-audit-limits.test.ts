@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest, StubServer } from './harness';
+import { SITEMAP_LIMITS } from '../../src/features/audit/visibility.server';
 import { audit, byId, goodSite, serve } from './audit-setup';
 
 /**
@@ -103,9 +104,10 @@ describe('robots.txt that is too large or too complex', () => {
 });
 
 describe('sitemaps that are too large', () => {
-  it('a sitemap bomb is read only in part, within the request limit', async () => {
-    const locs = (n: number, origin: string) =>
-      Array.from({ length: n }, (_, i) => `<url><loc>${origin}/page-${i}</loc></url>`).join('');
+  const locs = (n: number, origin: string) =>
+    Array.from({ length: n }, (_, i) => `<url><loc>${origin}/page-${i}</loc></url>`).join('');
+
+  it('a sitemap bomb is read only in part: a few files, a bounded number of addresses', async () => {
     const site = await siteWith((req, res) => {
       const origin = `http://${req.headers.host}`;
       if (req.url === '/robots.txt') {
@@ -118,7 +120,7 @@ describe('sitemaps that are too large', () => {
         sendText(res, 'application/xml', `<sitemapindex>${children.join('')}</sitemapindex>`);
       } else if (/^\/index-\d\.xml-\d$/.test(req.url)) {
         // About 2 MB of addresses, none of them the page.
-        sendText(res, 'application/xml', `<urlset>${locs(45_000, origin)}</urlset>`);
+        sendText(res, 'application/xml', `<urlset>${locs(40_000, origin)}</urlset>`);
       } else return false;
       return true;
     });
@@ -126,7 +128,31 @@ describe('sitemaps that are too large', () => {
     const sitemap = byId(body).sitemap;
     expect(sitemap.status).toBe('warn');
     expect(sitemap.detail).toMatch(/does not list this page in the part we read/);
+    const sitemapRequests = site.requests.filter((r) => r.url.startsWith('/index-'));
+    // The first index and the first of its sitemaps use up the addresses the audit reads.
+    expect(sitemapRequests.map((r) => r.url)).toEqual(['/index-0.xml', '/index-0.xml-0']);
     expect(site.requests.length).toBeLessThanOrEqual(MAX_REQUESTS);
     expect(elapsed).toBeLessThan(GENEROUS_MS);
+  });
+
+  it('a huge sitemap is counted only as far as the audit reads', async () => {
+    const site = await siteWith((req, res) => {
+      if (req.url === '/robots.txt')
+        return (sendText(res, 'text/plain', 'User-agent: *\nAllow: /\n'), true);
+      if (req.url !== '/sitemap.xml') return false;
+      sendText(
+        res,
+        'application/xml',
+        `<urlset>${locs(30_000, `http://${req.headers.host}`)}</urlset>`,
+      );
+      return true;
+    });
+    const { body } = await audit(`${site.url}/`, { allow: [site] });
+    const sitemap = byId(body).sitemap;
+    expect(sitemap.items).toContainEqual({
+      label: 'Pages listed',
+      value: `${SITEMAP_LIMITS.urls} or more (we stopped reading there)`,
+    });
+    expect(sitemap.detail).toMatch(/in the part we read/);
   });
 });

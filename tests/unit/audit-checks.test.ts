@@ -8,7 +8,7 @@ import {
   topFixes,
 } from '../../src/features/audit/visibility';
 import { readRobots, ROBOTS_LIMITS, sitemapsIn } from '../../src/features/audit/robots';
-import { readPageFacts, readSitemap } from '../../src/features/audit/page-facts';
+import { readPageFacts, readSitemap, SITEMAP_LOCS_KEPT } from '../../src/features/audit/page-facts';
 import { readStructuredData } from '../../src/features/audit/structured-data';
 import { checkLlmsTxt, checkMarkdown } from '../../src/features/audit/checks-files';
 import { checkHttps } from '../../src/features/audit/checks-site';
@@ -235,8 +235,15 @@ describe('page facts', () => {
     expect(
       readSitemap(
         '<?xml version="1.0"?><urlset><url><loc> https://a.example/x?a=1&amp;b=2 </loc></url></urlset>',
+        (loc) => loc === 'https://a.example/x?a=1&b=2',
       ),
-    ).toEqual({ root: 'urlset', locs: ['https://a.example/x?a=1&b=2'] });
+    ).toEqual({
+      root: 'urlset',
+      locs: ['https://a.example/x?a=1&b=2'],
+      count: 1,
+      listsPage: true,
+      cut: false,
+    });
     expect(
       readSitemap(
         '<sm:sitemapindex><sm:sitemap><sm:loc>https://a.example/1.xml</sm:loc></sm:sitemap></sm:sitemapindex>',
@@ -244,8 +251,37 @@ describe('page facts', () => {
     ).toEqual({
       root: 'sitemapindex',
       locs: ['https://a.example/1.xml'],
+      count: 1,
+      listsPage: false,
+      cut: false,
     });
     expect(readSitemap('<!doctype html><html><body>Not found</body></html>').root).toBe('html');
+  });
+
+  const urlset = (n: number) =>
+    `<urlset>${Array.from({ length: n }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`).join('')}</urlset>`;
+
+  it('reads sitemaps only as far as their shared budget of addresses goes, comparing each once', () => {
+    const budget = { urls: 25_000, deadline: Infinity, now: () => 0 };
+    const compared: string[] = [];
+    const isPage = (loc: string) => (compared.push(loc), false);
+    const first = readSitemap(urlset(20_000), isPage, budget);
+    expect(first).toMatchObject({ count: 20_000, cut: false, listsPage: false });
+    expect(first.locs).toHaveLength(SITEMAP_LOCS_KEPT);
+    const second = readSitemap(urlset(20_000), isPage, budget);
+    expect(second).toMatchObject({ count: 5_000, cut: true });
+    expect(budget.urls).toBe(0);
+    expect(compared).toHaveLength(25_000);
+    expect(readSitemap(urlset(10), isPage, budget)).toMatchObject({ count: 0, cut: true });
+  });
+
+  it('stops reading a sitemap when the time is up', () => {
+    let clock = 0;
+    const budget = { urls: Infinity, deadline: 3, now: () => clock++ };
+    const facts = readSitemap(urlset(50_000), () => false, budget);
+    expect(facts.cut).toBe(true);
+    expect(facts.count).toBeGreaterThan(0);
+    expect(facts.count).toBeLessThan(50_000);
   });
 });
 
