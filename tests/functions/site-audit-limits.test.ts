@@ -103,6 +103,23 @@ describe('robots.txt that is too large or too complex', () => {
   });
 });
 
+describe('robots.txt with many user agents sharing many rules', () => {
+  it('is not expanded rule by agent: it is reported, and its Sitemap line still read', async () => {
+    const site = await siteWith((req, res) => {
+      if (req.url !== '/robots.txt') return false;
+      const agents = Array.from({ length: 1_000 }, (_, i) => `User-agent: bot${i}`);
+      const rules = Array.from({ length: 6_000 }, (_, i) => `Disallow: /${i}`);
+      const sitemap = `Sitemap: http://${req.headers.host}/sitemap-index.xml`;
+      sendText(res, 'text/plain', [...agents, ...rules, sitemap].join('\n'));
+      return true;
+    });
+    const { body, elapsed } = await audit(`${site.url}/`, { allow: [site] });
+    expect(byId(body)['robots-ai'].detail).toMatch(/^robots\.txt too large or too complex/);
+    expect(byId(body).sitemap.status).toBe('pass');
+    expect(elapsed).toBeLessThan(GENEROUS_MS);
+  });
+});
+
 describe('sitemaps that are too large', () => {
   const locs = (n: number, origin: string) =>
     Array.from({ length: n }, (_, i) => `<url><loc>${origin}/page-${i}</loc></url>`).join('');

@@ -103,16 +103,9 @@ export function readRobots(
   const signals: ContentSignal[] = [];
   let agents: string[] = [];
   let inAgents = false;
-  const lines = text.split(/\r\n|\r|\n/);
-  for (let i = 0; i < lines.length; i++) {
-    if (i % 256 === 0 && now() > stopAt) return undefined;
-    // Read as robots-parser reads it: comments dropped, split at the first colon.
-    const line = lines[i].replace(/#.*/, '');
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (!key) continue;
+  let read = 0;
+  for (const { key, value } of directives(text)) {
+    if (++read % 256 === 0 && now() > stopAt) return undefined;
     if (key === 'user-agent') {
       if (!inAgents) {
         agents = [];
@@ -175,16 +168,31 @@ function ruleSteps(pattern: string, pathLength: number): number | undefined {
 }
 
 /** The Sitemap lines of a robots.txt, as absolute addresses; ones that do not parse are skipped. */
-export function sitemapsIn(robotsTxt: string, robotsUrl: string): string[] {
+export function sitemapsIn(robotsTxt: string, robotsUrl: string, limit = Infinity): string[] {
   const found: string[] = [];
-  for (const listed of robotsParser(robotsUrl, robotsTxt.replace(/^\uFEFF/, '')).getSitemaps()) {
+  for (const { key, value } of directives(robotsTxt)) {
+    if (found.length >= limit) break;
+    if (key !== 'sitemap' || !value) continue;
     try {
-      found.push(new URL(listed, robotsUrl).href);
+      found.push(new URL(value, robotsUrl).href);
     } catch {
       // Not an address; crawlers skip it too.
     }
   }
   return found;
+}
+
+/**
+ * The lines of a robots.txt as robots-parser reads them: a byte-order mark and comments
+ * dropped, each line split at its first colon, the key in lower case; other lines skipped.
+ */
+function* directives(robotsTxt: string): Generator<{ key: string; value: string }> {
+  for (const raw of robotsTxt.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const line = raw.replace(/#.*/, '');
+    const colon = line.indexOf(':');
+    const key = line.slice(0, colon).trim().toLowerCase();
+    if (colon >= 0 && key) yield { key, value: line.slice(colon + 1).trim() };
+  }
 }
 
 /** The three uses the Content Signals Policy names. */

@@ -200,7 +200,7 @@ async function findSitemap(
   budget: SitemapBudget,
 ): Promise<SitemapEvidence> {
   const robotsOk = robots.ok && robots.status >= 200 && robots.status < 300 && robots.body;
-  const listed = robotsOk ? sitemapsIn(robots.body!, robotsUrl).slice(0, MAX_SITEMAPS) : [];
+  const listed = robotsOk ? sitemapsIn(robots.body!, robotsUrl, MAX_SITEMAPS) : [];
   const candidates = listed.length ? listed : [new URL('/sitemap.xml', robotsUrl).href];
   const wanted = new Set(pageUrls.map(normalise));
   const reader = new SitemapReader(fetcher, (loc) => wanted.has(normalise(loc)), budget);
