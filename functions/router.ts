@@ -63,6 +63,15 @@ export function createApp(options: AppOptions = {}): App {
     );
   });
 
+  // No answer of the Worker may be sniffed as another type: the key file, files and 404s too.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('X-Content-Type-Options') === 'nosniff') return;
+    const headers = new Headers(c.res.headers);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    c.res = new Response(c.res.body, { status: c.res.status, headers });
+  });
+
   // Security headers on every API answer, errors included.
   app.use('/api/*', async (c, next) => {
     await next();

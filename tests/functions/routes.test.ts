@@ -1,13 +1,20 @@
 /**
  * The route table (functions/routes.ts) as the Worker applies it: a wrong method is answered
  * 405 before any other check, whatever else is wrong with the request; unknown API paths are
- * 404; and wrangler.toml declares exactly the platform limits the table names.
+ * 404; every answer says nosniff; and wrangler.toml declares exactly the platform limits the
+ * table names.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ALLOWANCES, ROUTES } from '../../functions/routes';
-import { callRoute, expectError, expectMethodNotAllowed, freshLimiters } from './harness';
+import {
+  callFunction,
+  callRoute,
+  expectError,
+  expectMethodNotAllowed,
+  freshLimiters,
+} from './harness';
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'POST'];
 
@@ -65,5 +72,44 @@ describe('the route table', () => {
     );
     expect(declared).toEqual(expected);
     for (const route of Object.values(ROUTES)) expect(ALLOWANCES).toHaveProperty(route.allowance);
+  });
+});
+
+describe('every answer of the Worker says nosniff', () => {
+  const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  /** The assets binding answers as a fetch does: with headers that cannot be changed. */
+  const ASSETS = { fetch: () => fetch('data:text/plain,a%20file') };
+  const env = { INDEXNOW_KEY: KEY, ASSETS };
+  const expectNosniff = (res: Response, label: string) =>
+    expect(res.headers.get('X-Content-Type-Options'), label).toBe('nosniff');
+
+  const calls = Object.entries(ROUTES).flatMap(([path, route]) =>
+    [...route.methods, 'PATCH'].map((method) => [path, method] as const),
+  );
+  it.each(calls)('%s answers %s with nosniff', async (path, method) => {
+    const res = await callRoute({ path, method, body: {}, env });
+    expectNosniff(res, `${method} ${path} (${res.status})`);
+  });
+
+  it.each([
+    ['the IndexNow key file', `/${KEY}.txt`, env],
+    ['a static text file', '/robots.txt', env],
+    ['an API path the table does not have', '/api/nope', env],
+    ['a page the Worker has no file for', '/no-such-page', { INDEXNOW_KEY: KEY }],
+  ])('%s (%s)', async (_what, path, withEnv) => {
+    const res = await callRoute({ method: 'GET', path, env: withEnv });
+    expectNosniff(res, `${path} (${res.status})`);
+  });
+
+  it('an error no route expected', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await callFunction(
+      () => {
+        throw new Error('unexpected');
+      },
+      { path: '/broken', method: 'GET' },
+    );
+    expect(res.status).toBe(500);
+    expectNosniff(res, '/broken');
   });
 });

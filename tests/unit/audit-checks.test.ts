@@ -7,8 +7,8 @@ import {
   scoreChecks,
   topFixes,
 } from '../../src/features/audit/visibility';
-import { contentSignals, crawlerAccess, sitemapsIn } from '../../src/features/audit/robots';
-import { readPageFacts, readSitemap } from '../../src/features/audit/page-facts';
+import { readRobots, ROBOTS_LIMITS, sitemapsIn } from '../../src/features/audit/robots';
+import { readPageFacts, readSitemap, SITEMAP_LOCS_KEPT } from '../../src/features/audit/page-facts';
 import { readStructuredData } from '../../src/features/audit/structured-data';
 import { checkLlmsTxt, checkMarkdown } from '../../src/features/audit/checks-files';
 import { checkHttps } from '../../src/features/audit/checks-site';
@@ -70,7 +70,7 @@ describe('the visibility score', () => {
 describe('robots.txt', () => {
   const page = 'https://www.example.com/services/plumbing';
   const allowed = (txt: string) =>
-    Object.fromEntries(crawlerAccess(txt, page).map((a) => [a.token, a.allowed]));
+    Object.fromEntries(readRobots(txt, page)!.access.map((a) => [a.token, a.allowed]));
 
   it('applies the group naming a crawler, else the * group (RFC 9309)', () => {
     const verdict = allowed(
@@ -122,7 +122,7 @@ describe('robots.txt', () => {
   });
 
   it('reads Content-Signal lines with the user agents of their group', () => {
-    const signals = contentSignals(
+    const signals = readRobots(
       [
         '# Content-Signal: search=no (a comment)',
         'User-Agent: *',
@@ -133,7 +133,8 @@ describe('robots.txt', () => {
         'User-agent: CCBot',
         'content-signal: ai-train=maybe, ai_input=yes',
       ].join('\n'),
-    );
+      page,
+    )!.signals;
     expect(signals).toEqual([
       {
         agents: ['*'],
@@ -142,6 +143,64 @@ describe('robots.txt', () => {
       },
       { agents: ['GPTBot', 'CCBot'], signals: {}, invalid: ['ai-train=maybe', 'ai_input=yes'] },
     ]);
+  });
+});
+
+describe('robots.txt within limits', () => {
+  const page = 'https://www.example.com/services/plumbing';
+  const lines = (n: number, line: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => line(i)).join('\n');
+  const { groups, agents, rules, entries, patternLength, stepsPerRule, steps, timeMs } =
+    ROBOTS_LIMITS;
+  // A wildcard rule costs its length times the page path's length and one to match.
+  const wildcards = `/${'*a'.repeat(50)}`;
+  const wildcardSteps = wildcards.length * (new URL(page).pathname.length + 1);
+
+  it.each([
+    ['groups', lines(groups + 1, (i) => `User-agent: bot${i}\nDisallow: /${i}`)],
+    ['user agents', `${lines(agents + 1, (i) => `User-agent: bot${i}`)}\nDisallow: /`],
+    ['rules', `User-agent: *\n${lines(rules + 1, (i) => `Disallow: /${i}`)}`],
+    [
+      'rules stored per user agent',
+      `${lines(100, (i) => `User-agent: bot${i}`)}\n${lines(entries / 100 + 1, (i) => `Allow: /${i}`)}`,
+    ],
+    ['a long rule', `User-agent: *\nDisallow: /${'a'.repeat(patternLength)}`],
+    [
+      'many rules of wildcards',
+      `User-agent: *\n${lines(Math.floor(steps / wildcardSteps) + 1, () => `Disallow: ${wildcards}`)}`,
+    ],
+  ])('reads nothing from a file past its limit of %s', (_what, txt) => {
+    expect(readRobots(txt, page)).toBeUndefined();
+  });
+
+  it('reads nothing from a file with one rule too costly to match against a long path', () => {
+    const txt = `User-agent: *\nDisallow: ${wildcards}`;
+    const long = `${page}/${'a'.repeat(Math.ceil(stepsPerRule / wildcards.length))}`;
+    expect(wildcards.length).toBeLessThan(patternLength);
+    expect(readRobots(txt, page)).toBeDefined();
+    expect(readRobots(txt, long)).toBeUndefined();
+  });
+
+  it('takes a file just within the limits', () => {
+    const txt = [
+      lines(groups - 1, (i) => `User-agent: bot${i}\nDisallow: /${i}`),
+      `User-agent: *\n${lines(rules - groups, (i) => `Disallow: /*/x${i}`)}`,
+    ].join('\n');
+    expect(readRobots(txt, page)?.access.every((a) => a.allowed)).toBe(true);
+  });
+
+  it('stops when reading takes longer than its time', () => {
+    let clock = 0;
+    const txt = `User-agent: *\n${lines(1000, (i) => `Disallow: /${i}`)}`;
+    expect(readRobots(txt, page, () => (clock += timeMs / 2))).toBeUndefined();
+    expect(readRobots(txt, page, () => clock)).toBeDefined();
+  });
+
+  it('matches the * group once for every crawler without a group of its own', () => {
+    // Rules for the * group count once toward the matching work, not once per crawler.
+    const n = Math.floor(steps / wildcardSteps);
+    const txt = `User-agent: *\n${lines(n, () => `Disallow: ${wildcards}`)}`;
+    expect(readRobots(txt, page)?.access.map((a) => a.allowed)).toEqual(Array(10).fill(true));
   });
 });
 
@@ -176,8 +235,15 @@ describe('page facts', () => {
     expect(
       readSitemap(
         '<?xml version="1.0"?><urlset><url><loc> https://a.example/x?a=1&amp;b=2 </loc></url></urlset>',
+        (loc) => loc === 'https://a.example/x?a=1&b=2',
       ),
-    ).toEqual({ root: 'urlset', locs: ['https://a.example/x?a=1&b=2'] });
+    ).toEqual({
+      root: 'urlset',
+      locs: ['https://a.example/x?a=1&b=2'],
+      count: 1,
+      listsPage: true,
+      cut: false,
+    });
     expect(
       readSitemap(
         '<sm:sitemapindex><sm:sitemap><sm:loc>https://a.example/1.xml</sm:loc></sm:sitemap></sm:sitemapindex>',
@@ -185,8 +251,37 @@ describe('page facts', () => {
     ).toEqual({
       root: 'sitemapindex',
       locs: ['https://a.example/1.xml'],
+      count: 1,
+      listsPage: false,
+      cut: false,
     });
     expect(readSitemap('<!doctype html><html><body>Not found</body></html>').root).toBe('html');
+  });
+
+  const urlset = (n: number) =>
+    `<urlset>${Array.from({ length: n }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`).join('')}</urlset>`;
+
+  it('reads sitemaps only as far as their shared budget of addresses goes, comparing each once', () => {
+    const budget = { urls: 25_000, deadline: Infinity, now: () => 0 };
+    const compared: string[] = [];
+    const isPage = (loc: string) => (compared.push(loc), false);
+    const first = readSitemap(urlset(20_000), isPage, budget);
+    expect(first).toMatchObject({ count: 20_000, cut: false, listsPage: false });
+    expect(first.locs).toHaveLength(SITEMAP_LOCS_KEPT);
+    const second = readSitemap(urlset(20_000), isPage, budget);
+    expect(second).toMatchObject({ count: 5_000, cut: true });
+    expect(budget.urls).toBe(0);
+    expect(compared).toHaveLength(25_000);
+    expect(readSitemap(urlset(10), isPage, budget)).toMatchObject({ count: 0, cut: true });
+  });
+
+  it('stops reading a sitemap when the time is up', () => {
+    let clock = 0;
+    const budget = { urls: Infinity, deadline: 3, now: () => clock++ };
+    const facts = readSitemap(urlset(50_000), () => false, budget);
+    expect(facts.cut).toBe(true);
+    expect(facts.count).toBeGreaterThan(0);
+    expect(facts.count).toBeLessThan(50_000);
   });
 });
 

@@ -10,6 +10,19 @@ describe('what is kept of a question', () => {
     ['text 6165550134', 'text [phone]'],
     ['+1 616 555 0134 works', '[phone] works'],
     ['our London office: +44 20 7946 0958', 'our London office: [phone]'],
+    ['reach jane(at)acme.com', 'reach [email]'],
+    ['reach jane (AT) acme (dot) com today', 'reach [email] today'],
+    ['reach jane @ acme.com today', 'reach [email] today'],
+    ['reach jane [at] acme [dot] com', 'reach [email]'],
+    ['reach jane{at}acme{dot}co{dot}uk', 'reach [email]'],
+    ['reach jane＠acme．com', 'reach [email]'],
+    ['London: 020 7946 0958', 'London: [phone]'],
+    ['Paris: 06 12 34 56 78.', 'Paris: [phone].'],
+    ['Berlin: 030 12345678', 'Berlin: [phone]'],
+    ['call (555) 123-4567', 'call [phone]'],
+    ['call ６１６-５５５-０１３４', 'call [phone]'],
+    ['call （６１６） ５５５ ０１３４', 'call [phone]'],
+    ['London: ０２０ ７９４６ ０９５８', 'London: [phone]'],
   ])('masks contact details: %s', (text, kept) => {
     expect(maskContactDetails(text)).toBe(kept);
   });
@@ -20,6 +33,9 @@ describe('what is kept of a question', () => {
     'we launched on 2025-08-31 and have 12 people',
     'our audit went from 71 to 64',
     'order 1234567 is late',
+    'invoice 0012345 and room 042',
+    'we meet at acme. Then we talk',
+    'we went from 08-31 to 09-15',
   ])('keeps figures that are not contact details: %s', (text) => {
     expect(maskContactDetails(text)).toBe(text);
   });

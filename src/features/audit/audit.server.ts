@@ -31,9 +31,6 @@ const MEMORY_CACHE_LIMIT = 100;
 /** Shown in the corner indicator of a sample result. */
 export const MOCK_INDICATOR = 'Sample data: not a live audit of this site';
 
-/** A result and where it came from (reported in the X-Audit-Cache header). */
-type Outcome = { result: AuditSuccess; cache: 'hit' | 'miss' | 'shared' };
-
 export interface SiteAuditOptions {
   /** Upstream timeout; PSI_TIMEOUT_MS unless a test needs a short one. */
   timeoutMs?: number;
@@ -82,7 +79,7 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
   const timeoutMs = options.timeoutMs ?? PSI_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const memory = new Map<string, { expires: number; result: AuditSuccess }>();
-  const inFlight = new Map<string, Promise<Outcome>>();
+  const inFlight = new Map<string, Promise<AuditSuccess>>();
 
   function remember(target: string, result: AuditSuccess): void {
     memory.delete(target);
@@ -136,15 +133,20 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
   /**
    * The cached result, the running audit of the same address, or a new upstream request. The
    * in-flight entry is set before the first await, so simultaneous requests always share it.
+   * Which of them answered is not told to the visitor: that would show whether someone audited
+   * the address lately.
    */
-  async function audit(target: string, { env, origin, waitUntil }: AuditContext): Promise<Outcome> {
+  async function audit(
+    target: string,
+    { env, origin, waitUntil }: AuditContext,
+  ): Promise<AuditSuccess> {
     const hit = remembered(target);
-    if (hit) return { result: hit, cache: 'hit' };
+    if (hit) return hit;
     const running = inFlight.get(target);
-    if (running) return { result: (await running).result, cache: 'shared' };
-    const run = (async (): Promise<Outcome> => {
+    if (running) return running;
+    const run = (async (): Promise<AuditSuccess> => {
       const stored = await fromPlatformCache(target, origin);
-      if (stored) return { result: stored, cache: 'hit' };
+      if (stored) return stored;
       // Started first and never rejected: the checks run while PageSpeed Insights works.
       const visibility = runVisibilityChecks(target, {
         ...visibilityConfig(env, origin),
@@ -164,7 +166,7 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
       }
       result.visibility = await visibility;
       waitUntil(store(target, origin, result));
-      return { result, cache: 'miss' };
+      return result;
     })();
     inFlight.set(target, run);
     try {
@@ -180,8 +182,7 @@ export function createSiteAuditHandler(options: SiteAuditOptions = {}): RouteHan
       const target = await auditTarget(request, env);
       if (env.AUDIT_SAMPLE === '1') return json(sampleAudit(target));
       const origin = new URL(request.url).origin;
-      const { result, cache } = await audit(target, { env, origin, waitUntil });
-      return json(result, 200, { 'X-Audit-Cache': cache });
+      return json(await audit(target, { env, origin, waitUntil }));
     } catch (err) {
       if (err instanceof HttpError) return failure(err);
       throw err;

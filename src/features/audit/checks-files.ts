@@ -4,7 +4,7 @@
  */
 import type { VisibilityCheck } from './contract';
 import { header, type Attempt } from './fetched';
-import { failedFetch, finding, list, normalise } from './finding';
+import { failedFetch, finding, list } from './finding';
 import { LEARN_MORE } from './learn-more';
 import type { SitemapFacts } from './page-facts';
 
@@ -20,10 +20,7 @@ export interface SitemapEvidence {
 }
 
 /** `sitemap`: a sitemap is listed or found, parses, and lists the page. */
-export function checkSitemap(
-  evidence: SitemapEvidence,
-  pageUrls: readonly string[],
-): VisibilityCheck {
+export function checkSitemap(evidence: SitemapEvidence): VisibilityCheck {
   const learnMore = LEARN_MORE.sitemap;
   const fix =
     'Publish an XML sitemap of the pages you want found (most site builders make one), list it in robots.txt with a Sitemap: line and submit it in Search Console and Bing Webmaster Tools.';
@@ -36,8 +33,9 @@ export function checkSitemap(
       : `robots.txt lists no sitemap and there is none at ${evidence.url} (status ${attempt.status}).`;
     return finding('sitemap', 'fail', detail, { fix, learnMore });
   }
-  const root = evidence.facts?.root;
-  if (root !== 'urlset' && root !== 'sitemapindex') {
+  const facts = evidence.facts;
+  const root = facts?.root;
+  if (!facts || (root !== 'urlset' && root !== 'sitemapindex')) {
     return finding(
       'sitemap',
       'fail',
@@ -45,25 +43,19 @@ export function checkSitemap(
       { fix, learnMore },
     );
   }
-  const wanted = new Set(pageUrls.map((u) => normalise(u)));
   const files =
-    root === 'sitemapindex'
-      ? evidence.children
-      : [{ url: evidence.url, attempt, facts: evidence.facts }];
-  const listing = files.find((f) => f.facts?.locs.some((loc) => wanted.has(normalise(loc))));
+    root === 'sitemapindex' ? evidence.children : [{ url: evidence.url, attempt, facts }];
+  const listing = files.find((f) => f.facts?.listsPage);
   const where = evidence.listed
     ? 'listed in robots.txt'
     : 'at /sitemap.xml (robots.txt does not list it)';
+  const counted = (f: { facts?: SitemapFacts | undefined }) =>
+    `${f.facts?.count ?? 0}${f.facts?.cut ? ' or more (we stopped reading there)' : ''}`;
   const items = [
     { label: root === 'sitemapindex' ? 'Sitemap index' : 'Sitemap', value: evidence.url },
-    ...(root === 'sitemapindex'
-      ? [
-          {
-            label: 'Sitemaps in the index',
-            value: `${evidence.facts!.locs.length} (we read ${files.length})`,
-          },
-        ]
-      : [{ label: 'Pages listed', value: String(evidence.facts!.locs.length) }]),
+    root === 'sitemapindex'
+      ? { label: 'Sitemaps in the index', value: `${counted(evidence)} (we read ${files.length})` }
+      : { label: 'Pages listed', value: counted(evidence) },
   ];
   if (listing) {
     const via = listing.url === evidence.url ? '' : ` (in ${listing.url})`;
@@ -73,8 +65,9 @@ export function checkSitemap(
     });
   }
   const partial =
-    files.some((f) => f.attempt.ok && f.attempt.truncated) ||
-    (root === 'sitemapindex' && files.length < evidence.facts!.locs.length);
+    facts.cut ||
+    files.some((f) => !f.attempt.ok || f.attempt.truncated || f.facts?.cut) ||
+    (root === 'sitemapindex' && files.length < facts.count);
   return finding(
     'sitemap',
     'warn',

@@ -7,7 +7,13 @@ import type { LearnMore, VisibilityCheck } from './contract';
 import { describeFailure, header, isOurLimit, type Attempt, type Fetched } from './fetched';
 import { failedFetch, finding, list } from './finding';
 import { LEARN_MORE } from './learn-more';
-import { contentSignals, crawlerAccess, SIGNAL_KEYS, type CrawlerAccess } from './robots';
+import {
+  readRobots,
+  ROBOTS_LIMITS,
+  SIGNAL_KEYS,
+  type CrawlerAccess,
+  type RobotsRules,
+} from './robots';
 
 const PERMANENT = new Set([301, 308]);
 /** Time to first byte Google's web.dev guidance counts as good. */
@@ -154,6 +160,25 @@ function hopItem(hop: { url: string; status: number }) {
   };
 }
 
+/** robots.txt as both of its checks see it, read once. */
+export interface RobotsFile {
+  attempt: Attempt;
+  /** Its text when it answered 2xx as text ('' for a web page); undefined otherwise. */
+  text: string | undefined;
+  /** What it says about the page; undefined when it is too large or too complex to read. */
+  rules: RobotsRules | undefined;
+}
+
+/** Reads robots.txt's answer for `pageUrl` (a missing or empty file allows everything). */
+export function readRobotsFile(
+  attempt: Attempt,
+  pageUrl: string,
+  now: () => number = Date.now,
+): RobotsFile {
+  const text = robotsText(attempt);
+  return { attempt, text, rules: readRobots(text ?? '', pageUrl, now) };
+}
+
 /** robots.txt's text when it answered 2xx as text; undefined otherwise. */
 function robotsText(robots: Attempt): string | undefined {
   if (!robots.ok || robots.status < 200 || robots.status >= 300 || robots.body === undefined)
@@ -161,8 +186,22 @@ function robotsText(robots: Attempt): string | undefined {
   return /^\s*</.test(robots.body) ? '' : robots.body;
 }
 
+/** The finding of a robots.txt past ROBOTS_LIMITS, for both of its checks. */
+function tooComplex(id: 'robots-ai' | 'content-signals', learnMore: LearnMore): VisibilityCheck {
+  const { groups, rules, patternLength } = ROBOTS_LIMITS;
+  return finding(
+    id,
+    'error',
+    `robots.txt too large or too complex to read: we read at most ${groups} groups and ${rules} rules of up to ${patternLength} characters, and stop when matching its wildcards would take too long, so we did not judge it.`,
+    {
+      fix: 'Keep robots.txt short and plain: one group for each crawler you treat differently, a few hundred rules at most, and few * wildcards in a rule. Crawlers have limits too and may ignore the rest.',
+      learnMore,
+    },
+  );
+}
+
 /** `robots-ai`: what robots.txt lets each search, answer and training crawler do with the page. */
-export function checkRobots(robots: Attempt, pageUrl: string): VisibilityCheck {
+export function checkRobots({ attempt: robots, text, rules }: RobotsFile): VisibilityCheck {
   const learnMore = LEARN_MORE.robots;
   const serverError = LEARN_MORE.robotsServerError;
   const errorFix =
@@ -184,8 +223,8 @@ export function checkRobots(robots: Attempt, pageUrl: string): VisibilityCheck {
       { fix: errorFix, learnMore: serverError },
     );
   }
-  const text = robotsText(robots);
-  const access: CrawlerAccess[] = text ? crawlerAccess(text, pageUrl) : crawlerAccess('', pageUrl);
+  if (!rules) return tooComplex('robots-ai', learnMore);
+  const { access } = rules;
   const items = access.map((a) => ({
     label: `${a.token} (${a.kind === 'training' ? 'AI training' : a.kind === 'answer' ? 'AI answers' : 'search'})`,
     value: a.allowed ? 'Allowed' : 'Blocked',
@@ -247,13 +286,12 @@ export function checkRobots(robots: Attempt, pageUrl: string): VisibilityCheck {
 }
 
 /** `content-signals`: whether robots.txt says how content may be used (search, ai-input, ai-train). */
-export function checkContentSignals(robots: Attempt): VisibilityCheck {
+export function checkContentSignals({ attempt: robots, text, rules }: RobotsFile): VisibilityCheck {
   const learnMore = LEARN_MORE.contentSignals;
   const fix =
     'Add a Content-Signal line under User-agent: * in robots.txt, such as "Content-Signal: search=yes, ai-input=yes, ai-train=no", with the Content Signals Policy text as comments above it.';
   if (!robots.ok && isOurLimit(robots))
     return failedFetch('content-signals', robots, 'robots.txt', { learnMore });
-  const text = robots.ok ? robotsText(robots) : undefined;
   if (!text) {
     return finding(
       'content-signals',
@@ -262,7 +300,8 @@ export function checkContentSignals(robots: Attempt): VisibilityCheck {
       { fix, learnMore },
     );
   }
-  const signals = contentSignals(text);
+  if (!rules) return tooComplex('content-signals', learnMore);
+  const { signals } = rules;
   if (signals.length === 0) {
     return finding(
       'content-signals',

@@ -2,6 +2,13 @@
  * What the audit's fetches hand to the checks: an answer from the site, or why there was none.
  * Plain data, so the checks are pure functions tested without a network.
  */
+import {
+  CHECKS_BUDGET_MS,
+  FETCH_TIMEOUT_MS,
+  MAX_REDIRECTS,
+  MAX_REQUESTS,
+  MAX_REQUESTS_PER_OTHER_HOST,
+} from './safe-fetch.server';
 import type { GuardReason } from './url-guard';
 
 /** Why a fetch gave no answer to judge. */
@@ -18,6 +25,10 @@ export type FetchFailureKind =
   | 'timeout'
   /** The audit's shared time ran out first: a limit of ours, not a fault of the site. */
   | 'budget'
+  /** The audit had sent all the requests it sends to sites. */
+  | 'request_limit'
+  /** The audit had sent all the requests it sends to this host, which is not the audited site. */
+  | 'host_limit'
   /** The connection failed (refused, reset, TLS). */
   | 'network'
   | 'redirect_loop'
@@ -67,9 +78,15 @@ export type Attempt = Fetched | Failed;
  * the fetch, or the name has no address at all (nothing to judge; PageSpeed reports that too).
  */
 export function isOurLimit(failed: Failed): boolean {
-  return ['refused', 'private_address', 'dns_not_found', 'dns_error', 'budget'].includes(
-    failed.kind,
-  );
+  return [
+    'refused',
+    'private_address',
+    'dns_not_found',
+    'dns_error',
+    'budget',
+    'request_limit',
+    'host_limit',
+  ].includes(failed.kind);
 }
 
 /** A sentence saying why there was no answer, for a check's detail. */
@@ -84,16 +101,24 @@ export function describeFailure(failed: Failed, what: string): string {
     case 'dns_error':
       return `We could not look up the address of ${what} just now, so we did not fetch it.`;
     case 'timeout':
-      return `${capitalize(what)} did not answer within 5 seconds.`;
+      return `${capitalize(what)} did not answer within ${seconds(FETCH_TIMEOUT_MS)}.`;
     case 'budget':
-      return `We ran out of time for ${what}: the checks stop after 10 seconds in all.`;
+      return `We ran out of time for ${what}: the checks stop after ${seconds(CHECKS_BUDGET_MS)} in all.`;
+    case 'request_limit':
+      return `We did not fetch ${what}: the audit sends at most ${MAX_REQUESTS} requests in all, redirects included, and had sent them.`;
+    case 'host_limit':
+      return `We did not fetch ${what}: the audit sends at most ${MAX_REQUESTS_PER_OTHER_HOST} requests to another host (${new URL(failed.url).host}), redirects included.`;
     case 'network':
       return `We could not connect to ${what} (the connection was refused or broke off).`;
     case 'redirect_loop':
       return `${capitalize(what)} redirects in a loop, so it never loads.`;
     case 'too_many_redirects':
-      return `${capitalize(what)} redirects more than 5 times in a row, so we stopped following.`;
+      return `${capitalize(what)} redirects more than ${MAX_REDIRECTS} times in a row, so we stopped following.`;
   }
+}
+
+function seconds(ms: number): string {
+  return `${ms / 1000} seconds`;
 }
 
 function capitalize(text: string): string {

@@ -111,17 +111,46 @@ function readMeta(facts: PageFacts, attrs: Record<string, string>): void {
   }
 }
 
-/** What a sitemap file holds. */
+/** What a sitemap file holds, as far as it was read. */
 export interface SitemapFacts {
   /** 'urlset' for a list of pages, 'sitemapindex' for a list of sitemaps, else what it is. */
   root: string | undefined;
-  /** Every <loc>, in order. */
+  /** The first <loc> entries, at most SITEMAP_LOCS_KEPT (the sitemaps of an index). */
   locs: string[];
+  /** How many <loc> entries were read. */
+  count: number;
+  /** Whether an entry is the page (by the reader's `isPage`). */
+  listsPage: boolean;
+  /** True when reading stopped at a limit before the end of the text. */
+  cut: boolean;
 }
 
-/** Parses sitemap XML (the sitemaps.org protocol): its root element and its <loc> entries. */
-export function readSitemap(xml: string): SitemapFacts {
-  const facts: SitemapFacts = { root: undefined, locs: [] };
+/** <loc> entries kept as written; the rest are only counted and compared. */
+export const SITEMAP_LOCS_KEPT = 50;
+/** Characters of one <loc> read at most: no real address is longer. */
+const MAX_LOC_LENGTH = 4096;
+/** Characters handed to the parser at a time, between looks at the limits. */
+const CHUNK = 64 * 1024;
+
+/** What may still be read of an audit's sitemaps, shared by every file it reads. */
+export interface SitemapBudget {
+  /** <loc> entries left to read. */
+  urls: number;
+  /** Reading stops at this `now()` time. */
+  deadline: number;
+  now: () => number;
+}
+
+/**
+ * Parses sitemap XML (the sitemaps.org protocol): its root element and its <loc> entries, each
+ * compared once with `isPage`. Reading stops when the budget's entries or time run out.
+ */
+export function readSitemap(
+  xml: string,
+  isPage: (loc: string) => boolean = () => false,
+  budget: SitemapBudget = { urls: Infinity, deadline: Infinity, now: Date.now },
+): SitemapFacts {
+  const facts: SitemapFacts = { root: undefined, locs: [], count: 0, listsPage: false, cut: false };
   let loc: string | undefined;
   /** Local name without a namespace prefix (<sm:loc> is <loc>). */
   const local = (name: string) => name.slice(name.indexOf(':') + 1).toLowerCase();
@@ -133,18 +162,29 @@ export function readSitemap(xml: string): SitemapFacts {
         if (tag === 'loc') loc = '';
       },
       ontext(text) {
-        if (loc !== undefined) loc += text;
+        if (loc !== undefined && loc.length < MAX_LOC_LENGTH) loc += text;
       },
       onclosetag(name) {
-        if (local(name) === 'loc' && loc !== undefined) {
-          const trimmed = loc.trim();
-          if (trimmed) facts.locs.push(trimmed);
-          loc = undefined;
+        if (local(name) !== 'loc' || loc === undefined) return;
+        const trimmed = loc.trim();
+        loc = undefined;
+        if (!trimmed || facts.cut) return;
+        if (budget.urls <= 0) {
+          facts.cut = true;
+          return;
         }
+        budget.urls -= 1;
+        facts.count += 1;
+        if (facts.locs.length < SITEMAP_LOCS_KEPT) facts.locs.push(trimmed);
+        if (!facts.listsPage && isPage(trimmed)) facts.listsPage = true;
       },
     },
     { xmlMode: true, decodeEntities: true },
   );
-  parser.end(xml);
+  for (let at = 0; at < xml.length && !facts.cut; at += CHUNK) {
+    if (budget.now() > budget.deadline) facts.cut = true;
+    else parser.write(xml.slice(at, at + CHUNK));
+  }
+  if (!facts.cut) parser.end();
   return facts;
 }

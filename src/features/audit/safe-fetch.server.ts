@@ -4,6 +4,9 @@
  * (the JSON API, A and AAAA) and refused when any address it has is not public. Redirects are
  * followed by hand, at most MAX_REDIRECTS of them; each request has FETCH_TIMEOUT_MS and the
  * audit as a whole a shared deadline; bodies are read only for text types and never past a cap.
+ * One audit sends at most MAX_REQUESTS requests to sites, redirects included, and at most
+ * MAX_REQUESTS_PER_OTHER_HOST of them to any host but the audited site's own, so no site can
+ * turn an audit into a stream of requests to others.
  *
  * What this can and cannot promise: workerd's fetch takes a host name and resolves it again
  * itself (a fetch to an IP literal would break TLS and virtual hosting, and the Host header
@@ -22,6 +25,10 @@ export const FETCH_TIMEOUT_MS = 5_000;
 export const CHECKS_BUDGET_MS = 10_000;
 /** Redirects followed at most, each one checked like the first address. */
 export const MAX_REDIRECTS = 5;
+/** Requests one audit sends to sites at most, redirects included (DNS lookups aside). */
+export const MAX_REQUESTS = 12;
+/** Requests one audit sends at most to any one host other than the audited site's own. */
+export const MAX_REQUESTS_PER_OTHER_HOST = 4;
 /** Cloudflare's public resolver; AUDIT_DOH_URL replaces it. */
 export const DEFAULT_DOH_URL = 'https://cloudflare-dns.com/dns-query';
 /** A DoH answer is a few hundred bytes; anything longer is not one. */
@@ -56,6 +63,8 @@ export interface SafeFetcherConfig {
   perFetchMs?: number;
   /** The audit's shared deadline, as a `now()` time. */
   deadline: number;
+  /** The audited address: its host is the site's own, outside the per-host limit. */
+  audited: string;
   now?: () => number;
   fetch?: typeof fetch;
 }
@@ -64,6 +73,8 @@ export interface SafeFetcherConfig {
 export interface SafeFetcher {
   /** Fetches `url` under the rules; never throws, a failure is an answer too. */
   fetch(url: string, options: FetchOptions): Promise<Attempt>;
+  /** Counts the host of `url` (where the audited page answered) as the site's own too. */
+  addOwnHost(url: string): void;
 }
 
 /** Types whose bodies the checks parse: text, XML, JSON, and no declared type at all. */
@@ -88,6 +99,20 @@ export function createSafeFetcher(config: SafeFetcherConfig): SafeFetcher {
   const fetchImpl = config.fetch ?? fetch;
   const perFetchMs = config.perFetchMs ?? FETCH_TIMEOUT_MS;
   const resolved = new Map<string, Promise<void>>();
+  const ownHosts = new Set([new URL(config.audited).host]);
+  const perHost = new Map<string, number>();
+  let sent = 0;
+
+  /** Counts one request to `target`, or refuses it when the audit's limits are reached. */
+  function claim(target: URL): void {
+    if (sent >= MAX_REQUESTS) throw new FetchFailure('request_limit', target.href);
+    if (!ownHosts.has(target.host)) {
+      const count = perHost.get(target.host) ?? 0;
+      if (count >= MAX_REQUESTS_PER_OTHER_HOST) throw new FetchFailure('host_limit', target.href);
+      perHost.set(target.host, count + 1);
+    }
+    sent += 1;
+  }
 
   /** A signal for one request: the per-fetch limit or what is left of the deadline. */
   function limit(url: string): {
@@ -173,6 +198,7 @@ export function createSafeFetcher(config: SafeFetcherConfig): SafeFetcher {
     target.hash = '';
     const timer = limit(target.href);
     try {
+      claim(target);
       const allowed = config.allowHosts.has(
         `${target.hostname}:${target.port || (target.protocol === 'https:' ? '443' : '80')}`,
       );
@@ -234,6 +260,9 @@ export function createSafeFetcher(config: SafeFetcherConfig): SafeFetcher {
   }
 
   return {
+    addOwnHost(url) {
+      ownHosts.add(new URL(url).host);
+    },
     async fetch(url, options) {
       const hops: Hop[] = [];
       const seen = new Set<string>();

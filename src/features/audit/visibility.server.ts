@@ -8,7 +8,13 @@
 import { isDevelopment, type Env } from '#server/env';
 import { CHECK_IDS, type CheckId, type Visibility, type VisibilityCheck } from './contract';
 import type { Attempt } from './fetched';
-import { checkContentSignals, checkHttps, checkRobots, checkStatus } from './checks-site';
+import {
+  checkContentSignals,
+  checkHttps,
+  checkRobots,
+  checkStatus,
+  readRobotsFile,
+} from './checks-site';
 import { checkLlmsTxt, checkMarkdown, checkSitemap, type SitemapEvidence } from './checks-files';
 import { finding, normalise } from './finding';
 import {
@@ -19,7 +25,7 @@ import {
   unreadablePage,
   xRobotsTag,
 } from './checks-page';
-import { readPageFacts, readSitemap, type PageFacts } from './page-facts';
+import { readPageFacts, readSitemap, type PageFacts, type SitemapBudget } from './page-facts';
 import { sitemapsIn } from './robots';
 import {
   CHECKS_BUDGET_MS,
@@ -35,6 +41,12 @@ import { scoreChecks } from './visibility';
 export const MAX_BYTES = { page: 512 * 1024, text: 256 * 1024, sitemap: 2 * 1024 * 1024 } as const;
 /** Sitemaps read at most: listed in robots.txt, and children of one sitemap index. */
 const MAX_SITEMAPS = 3;
+/**
+ * What the audit reads of a site's sitemaps in all: addresses and bytes (the checks' time
+ * budget bounds it too). Enough to find a page in the sitemaps of most small and mid-sized
+ * sites; past it the finding says the page was not found "in the part we read".
+ */
+export const SITEMAP_LIMITS = { urls: 10_000, bytes: 4 * 1024 * 1024 } as const;
 
 /** What the checks need: the resolver, the User-Agent, the allowed hosts and the time limits. */
 export interface VisibilityConfig {
@@ -94,17 +106,20 @@ export async function runVisibilityChecks(
 
 async function collect(target: string, config: VisibilityConfig): Promise<VisibilityCheck[]> {
   const now = config.now ?? Date.now;
+  const deadline = now() + config.budgetMs;
   const fetcher = createSafeFetcher({
     dohUrl: config.dohUrl,
     userAgent: config.userAgent,
     allowHosts: config.allowHosts,
     perFetchMs: config.perFetchMs,
-    deadline: now() + config.budgetMs,
+    deadline,
+    audited: target,
     now,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
   const page = await fetcher.fetch(target, { maxBytes: MAX_BYTES.page });
   const pageUrl = page.ok ? page.url : target;
+  fetcher.addOwnHost(pageUrl);
   const origin = new URL(pageUrl).origin;
   const unreadable = unreadablePage(page);
   const facts = unreadable || !page.ok ? undefined : readPageFacts(page.body ?? '');
@@ -120,7 +135,11 @@ async function collect(target: string, config: VisibilityConfig): Promise<Visibi
       .fetch(robotsUrl, { maxBytes: MAX_BYTES.text, accept: 'text/plain,*/*;q=0.5' })
       .then(async (robots) => ({
         robots,
-        sitemap: await findSitemap(fetcher, robots, robotsUrl, pageAddresses(target, page, facts)),
+        sitemap: await findSitemap(fetcher, robots, robotsUrl, pageAddresses(target, page, facts), {
+          urls: SITEMAP_LIMITS.urls,
+          deadline,
+          now,
+        }),
       })),
     fetcher.fetch(`${origin}/llms.txt`, {
       maxBytes: MAX_BYTES.text,
@@ -130,13 +149,14 @@ async function collect(target: string, config: VisibilityConfig): Promise<Visibi
     probeHttp ? fetcher.fetch(plainHttp.href, { maxBytes: 0, follow: false }) : undefined,
   ]);
   const { robots, sitemap } = robotsAndSitemap;
+  const robotsFile = readRobotsFile(robots, pageUrl, now);
 
   const byId: Partial<Record<CheckId, VisibilityCheck>> = {
     https: checkHttps(page, httpProbe),
     status: checkStatus(page),
-    'robots-ai': checkRobots(robots, pageUrl),
-    'content-signals': checkContentSignals(robots),
-    sitemap: checkSitemap(sitemap, pageAddresses(target, page, facts)),
+    'robots-ai': checkRobots(robotsFile),
+    'content-signals': checkContentSignals(robotsFile),
+    sitemap: checkSitemap(sitemap),
     'llms-txt': checkLlmsTxt(llms),
     markdown: checkMarkdown(markdown),
   };
@@ -168,49 +188,70 @@ function pageAddresses(target: string, page: Attempt, facts: PageFacts | undefin
 
 /**
  * The sitemaps robots.txt lists (or /sitemap.xml when it lists none), read in order until one
- * lists the page; a sitemap index is followed one level, a few of its sitemaps at a time. The
- * evidence is the sitemap that lists the page, else the first one.
+ * lists the page; a sitemap index is followed one level, a few of its sitemaps in turn. All of
+ * them share SITEMAP_LIMITS and the checks' deadline. The evidence is the sitemap that lists
+ * the page, else the first one.
  */
 async function findSitemap(
   fetcher: SafeFetcher,
   robots: Attempt,
   robotsUrl: string,
   pageUrls: string[],
+  budget: SitemapBudget,
 ): Promise<SitemapEvidence> {
   const robotsOk = robots.ok && robots.status >= 200 && robots.status < 300 && robots.body;
-  const listed = robotsOk ? sitemapsIn(robots.body!, robotsUrl).slice(0, MAX_SITEMAPS) : [];
+  const listed = robotsOk ? sitemapsIn(robots.body!, robotsUrl, MAX_SITEMAPS) : [];
   const candidates = listed.length ? listed : [new URL('/sitemap.xml', robotsUrl).href];
   const wanted = new Set(pageUrls.map(normalise));
+  const reader = new SitemapReader(fetcher, (loc) => wanted.has(normalise(loc)), budget);
   let first: SitemapEvidence | undefined;
   for (const url of candidates) {
+    if (first && reader.spent()) break;
     const evidence: SitemapEvidence = {
       listed: listed.length > 0,
       url,
       children: [],
-      ...(await readOne(fetcher, url)),
+      ...(await reader.read(url)),
     };
     if (evidence.facts?.root === 'sitemapindex') {
-      evidence.children = await Promise.all(
-        evidence.facts.locs
-          .slice(0, MAX_SITEMAPS)
-          .map(async (child) => ({ url: child, ...(await readOne(fetcher, child)) })),
-      );
+      for (const child of evidence.facts.locs.slice(0, MAX_SITEMAPS)) {
+        if (reader.spent()) break;
+        const read = { url: child, ...(await reader.read(child)) };
+        evidence.children.push(read);
+        if (read.facts?.listsPage) break;
+      }
     }
     first ??= evidence;
     const files = evidence.facts?.root === 'sitemapindex' ? evidence.children : [evidence];
-    if (files.some((f) => f.facts?.locs.some((loc) => wanted.has(normalise(loc))))) return evidence;
+    if (files.some((f) => f.facts?.listsPage)) return evidence;
   }
   return first!;
 }
 
-async function readOne(fetcher: SafeFetcher, url: string) {
-  const attempt = await fetcher.fetch(url, {
-    maxBytes: MAX_BYTES.sitemap,
-    accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
-  });
-  const facts =
-    attempt.ok && attempt.status >= 200 && attempt.status < 300 && attempt.body !== undefined
-      ? readSitemap(attempt.body)
-      : undefined;
-  return { attempt, facts };
+/** Reads sitemaps one after another within what is left of the budget. */
+class SitemapReader {
+  private bytes: number = SITEMAP_LIMITS.bytes;
+
+  constructor(
+    private readonly fetcher: SafeFetcher,
+    private readonly isPage: (loc: string) => boolean,
+    private readonly budget: SitemapBudget,
+  ) {}
+
+  /** True when no more sitemap text may be read. */
+  spent(): boolean {
+    return this.bytes <= 0 || this.budget.urls <= 0 || this.budget.now() > this.budget.deadline;
+  }
+
+  async read(url: string) {
+    const attempt = await this.fetcher.fetch(url, {
+      maxBytes: Math.max(0, Math.min(MAX_BYTES.sitemap, this.bytes)),
+      accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
+    });
+    const readable =
+      attempt.ok && attempt.status >= 200 && attempt.status < 300 && attempt.body !== undefined;
+    if (!readable) return { attempt, facts: undefined };
+    this.bytes -= attempt.body!.length;
+    return { attempt, facts: readSitemap(attempt.body!, this.isPage, this.budget) };
+  }
 }
