@@ -94,8 +94,8 @@ export interface Stated {
   general: Facts;
   byService: Map<string, Facts>;
   services: ServiceEntry[];
-  /** Sentences that make a promise (not refuse one), as the stems of their words. */
-  promises: Set<string>[];
+  /** Sentences that make a promise (not refuse one): its kind, and the stems of their words. */
+  promises: { kind: string; stems: Set<string> }[];
 }
 
 /** The names a service goes by, in lower case, for telling whose figure a sentence states. */
@@ -109,6 +109,15 @@ function serviceNamesOf(s: ServiceFacts): string[] {
     )
     .filter((n) => n.length > 3);
   return [...new Set(names)];
+}
+
+/** What a promise is, whatever its words: "money back" is a refund, "15% off" a discount. */
+function promiseKind(term: string): string {
+  if (/guarantee|promise|100/.test(term)) return 'guarantee';
+  if (/refund|money/.test(term)) return 'refund';
+  if (/discount|off$/.test(term)) return 'discount';
+  if (/risk/.test(term)) return 'risk';
+  return 'free';
 }
 
 /** Stems of a sentence's words that carry meaning: no stop words, numbers or promise words. */
@@ -146,8 +155,10 @@ export function statedFacts(
       addFacts(facts, source.text);
     } else addFacts(stated.general, source.text);
     for (const sentence of sentencesOf(source.text)) {
-      if (claimsOf(sentence).some((c) => c.kind === 'promise')) {
-        stated.promises.push(meaningStems(sentence));
+      for (const c of claimsOf(sentence)) {
+        if (c.kind === 'promise') {
+          stated.promises.push({ kind: promiseKind(c.text), stems: meaningStems(sentence) });
+        }
       }
     }
   }
@@ -249,8 +260,15 @@ function problemOf(
     case 'currency':
       return `a currency the site does not quote (${c.text})`;
     case 'promise': {
+      // Backed by a promise of the same kind, said of the same thing: two words in common, or
+      // every word of a short claim ("Nonprofits get a discount").
+      const kind = promiseKind(c.text);
       const stems = meaningStems(text);
-      const backed = stated.promises.some((p) => [...p].some((w) => stems.has(w)));
+      const backed = stated.promises.some((p) => {
+        if (p.kind !== kind) return false;
+        const shared = [...stems].filter((w) => p.stems.has(w)).length;
+        return shared >= Math.min(2, stems.size) && shared > 0;
+      });
       return backed ? null : `a promise the site does not make (${c.text})`;
     }
     case 'money': {
