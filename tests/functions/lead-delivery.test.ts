@@ -115,13 +115,16 @@ function statusDuring(path: Path, outage: Outage): number {
 }
 
 describe.each(PATHS)('the delivery policy, %s', (path) => {
-  it.each(Object.keys(OUTAGES) as Outage[])(
-    '%s down: never lost, stored once recovered, the firm emailed exactly once',
-    async (outage) => {
+  const cases = (Object.keys(OUTAGES) as Outage[]).flatMap((outage) =>
+    (Object.keys(ROUTES) as Route[]).map((route) => [outage, route] as const),
+  );
+  it.each(cases)(
+    '%s down, %s: never lost, stored once recovered, the firm emailed exactly once',
+    async (outage, route) => {
       const env = envFor(path);
       const key = `down-${path.replace(/ /g, '-')}`;
       OUTAGES[outage]();
-      const first = await submit(env, key);
+      const first = await submit(env, key, route);
       expect(first.status).toBe(statusDuring(path, outage));
       if (first.status === 503) {
         const answer = await expectError(first, 503, 'lead_not_delivered');
@@ -139,7 +142,7 @@ describe.each(PATHS)('the delivery policy, %s', (path) => {
       let id = first.status === 200 ? (await first.json()).id : undefined;
       if (path === 'queue') await drain(env);
       else if (first.status === 503) {
-        const retry = await submit(env, key);
+        const retry = await submit(env, key, route);
         expect(retry.status).toBe(200);
         id = (await retry.json()).id;
       }

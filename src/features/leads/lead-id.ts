@@ -50,10 +50,12 @@ export async function leadDigest(lead: Lead): Promise<string> {
 
 /**
  * The id of the lead with content digest `digest` sent with `idempotencyKey`, or a random one
- * for a submission without a key. Keys come from visitors' browsers and are not scoped to a
- * visitor (a retry may come from another address), so the id is derived from the key and the
- * digest together: whoever reuses a key, by mistake or on purpose, never gets the id of a lead
- * other than the one they sent, and a reused key's second lead is never merged into the first.
+ * for a submission without a key. Keys come from visitors' browsers (a random UUID per set of
+ * answers) and are not scoped to a visitor: a retry may come from another address or network,
+ * and there is no account to scope by. The id is derived from the key and the digest together
+ * instead, so whoever reuses a key, by mistake or on purpose, never gets the id of a lead other
+ * than the one they sent, and their lead is never merged into another. What they can learn is
+ * that the key is taken (the 422), and nothing of the lead it names.
  */
 export function leadIdFor(idempotencyKey: string | undefined, digest: string): Promise<string> {
   return idempotencyKey
