@@ -17,8 +17,6 @@ import { leadDigest } from './lead-id';
 import { deliver, type DeadLetter, type LeadDelivery } from './delivery.server';
 import { SINK_TIMEOUT_MS, insertDeadLetter } from './store.server';
 
-export type { DeadLetter } from './delivery.server';
-
 /** What the lead queue carries: the lead, named by its id, key and content digest. */
 export interface LeadMessage extends Omit<LeadDelivery, 'digest'> {
   /** Absent only on messages queued before leads carried their digest. */
