@@ -110,7 +110,38 @@ describe('leads table', () => {
       ['last_notify_error', 'text', 'YES'],
       ['notify_claimed_at', 'timestamp with time zone', 'YES'],
       ['contacted_at', 'timestamp with time zone', 'YES'],
+      ['content_digest', 'text', 'YES'],
     ]);
+  });
+
+  it('keeps a lead’s content digest with its key: 64 hex digits, written once', async () => {
+    const digest = 'ab'.repeat(32);
+    await as(db, serviceRole, async (s) => {
+      const stored = await attempt<{ id: string; content_digest: string }>(
+        s,
+        `insert into public.leads (kind, email, transcript, idempotency_key, content_digest)
+         values ('chat', 'pat@example.org', '[{"role":"user","content":"Hi"}]', $1, $2)
+         returning id, content_digest`,
+        ['digest-key', digest],
+      );
+      expect(stored).toMatchObject({ ok: true, rows: [{ content_digest: digest }] });
+      for (const bad of ['AB'.repeat(32), 'ab'.repeat(31), `${'ab'.repeat(32)}\n`, 'sha256']) {
+        const refused = await attempt(
+          s,
+          `insert into public.leads (kind, email, transcript, content_digest)
+           values ('chat', 'pat@example.org', '[{"role":"user","content":"Hi"}]', $1)`,
+          [bad],
+        );
+        expect(refused, bad).toMatchObject({ ok: false, code: CHECK_VIOLATION });
+      }
+      // The key and its digest name one lead for good: neither can be rewritten.
+      for (const column of ['content_digest', 'idempotency_key']) {
+        const rewrite = await attempt(s, `update public.leads set ${column} = null where id = $1`, [
+          (stored as { rows: { id: string }[] }).rows[0].id,
+        ]);
+        expect(rewrite, column).toMatchObject({ ok: false, code: PERMISSION_DENIED });
+      }
+    });
   });
 
   it('stores questionnaire answers as kind questionnaire, unnotified, by default', async () => {

@@ -31,6 +31,7 @@ const STORED_COLUMNS = {
   additional_info: 'not null',
   source: 'null',
   idempotency_key: 'null',
+  content_digest: 'null',
   transcript: 'null',
   created_at: 'not null',
   notified_at: 'null',
@@ -98,7 +99,7 @@ describe('types written beside the SQL', () => {
     ['chat', chatLead],
   ])('a %s lead row inserts as the functions send it and reads back the same', async (_, lead) => {
     const id = crypto.randomUUID();
-    const row: LeadRow = toLeadRow(lead, id, `key-${id}`);
+    const row: LeadRow = toLeadRow(lead, id, `key-${id}`, 'a'.repeat(64));
     const list = Object.keys(row).join(', ');
     const stored = await as(db, serviceRole, async (s) => {
       await s.query(

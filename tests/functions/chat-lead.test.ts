@@ -87,7 +87,7 @@ describe('POST /api/chat/lead', () => {
     expect(db.leads[0].notified_at).not.toBeNull();
 
     const [sent] = mail.sent;
-    expect(sent.key).toBe(`lead-${id}`);
+    expect(sent.key).toBe(`lead-${id}-${db.leads[0].content_digest}`);
     expect(sent.message).toMatchObject({
       subject: 'Chat hand-off: Pat Kim',
       reply_to: 'pat@example.org',

@@ -208,6 +208,13 @@ export async function startResend(): Promise<ResendServer> {
   });
 }
 
+/**
+ * Matches the email API's idempotency key of lead `id`'s notification: the lead's id and its
+ * content digest.
+ */
+export const leadEmailKey = (id: string) =>
+  expect.stringMatching(new RegExp(`^lead-${id}-[0-9a-f]{64}$`));
+
 /** Function configuration that emails leads through `mail`. */
 export function emailEnv(mail: StubServer): Env {
   return {

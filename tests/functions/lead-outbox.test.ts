@@ -9,6 +9,7 @@ import {
   callFunction,
   emailEnv,
   expectError,
+  leadEmailKey,
   startLeadSinks,
   startResend,
   type ResendServer,
@@ -104,7 +105,7 @@ describe('the scheduled resend (Cron Trigger)', () => {
     expect(mail.sent).toHaveLength(0);
 
     expect(await runJob()).toEqual({ pending: 2, sent: 2, failed: 0, skipped: 0 });
-    expect(mail.sent.map((m) => m.key)).toEqual([`lead-${first}`, `lead-${second}`]);
+    expect(mail.sent.map((m) => m.key)).toEqual([leadEmailKey(first), leadEmailKey(second)]);
     for (const row of db.leads) {
       expect(row.notified_at).not.toBeNull();
       expect(row).toMatchObject({ notify_attempts: 2, last_notify_error: null });
@@ -121,7 +122,7 @@ describe('the scheduled resend (Cron Trigger)', () => {
     expect(await runJob()).toMatchObject({ pending: 1, sent: 0, failed: 1 });
     expect(db.leads[0]).toMatchObject({ notified_at: null, notify_attempts: 2 });
     expect(await runJob()).toMatchObject({ pending: 1, sent: 1 });
-    expect(mail.sent.map((m) => m.key)).toEqual([`lead-${id}`]);
+    expect(mail.sent.map((m) => m.key)).toEqual([leadEmailKey(id)]);
   });
 
   it('leaves leads older than a week, out of attempts, notified or claimed to others', async () => {
@@ -142,8 +143,9 @@ describe('the scheduled resend (Cron Trigger)', () => {
       failed: 0,
       skipped: 0,
     });
-    expect(mail.sent.map((m) => m.key).sort()).toEqual(
-      [`lead-${recent}`, `lead-${abandoned}`].sort(),
+    expect(mail.sent.map((m) => m.key)).toHaveLength(2);
+    expect(mail.sent.map((m) => m.key)).toEqual(
+      expect.arrayContaining([leadEmailKey(recent), leadEmailKey(abandoned)]),
     );
   });
 
@@ -156,7 +158,10 @@ describe('the scheduled resend (Cron Trigger)', () => {
     servers.push(other);
     await runJob({ ...env, ...emailEnv(other) });
     expect(other.requests[0].body).toBe(fromRequest);
-    expect(other.requests[0].headers['idempotency-key']).toBe(`lead-${id}`);
+    expect(other.requests[0].headers['idempotency-key']).toBe(
+      mail.requests[0].headers['idempotency-key'],
+    );
+    expect(other.requests[0].headers['idempotency-key']).toEqual(leadEmailKey(id));
   });
 
   it('does nothing without a database and an email API, and fails when the database is down', async () => {
@@ -172,7 +177,7 @@ describe('POST /api/leads/notify (an admin’s Resend notification)', () => {
     const res = await resendAsAdmin(id);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, status: 'sent' });
-    expect(mail.sent.map((m) => m.key)).toEqual([`lead-${id}`]);
+    expect(mail.sent.map((m) => m.key)).toEqual([leadEmailKey(id)]);
     expect(db.leads[0].notified_at).not.toBeNull();
     // The lead table is read and written with the service role, never the admin's token.
     const table = db.requests.filter((r) => r.url.startsWith('/rest/v1/leads'));

@@ -4,6 +4,7 @@ import {
   type QuestionnaireEnv,
 } from '../../src/features/leads/questionnaire.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
+import { LEAD_ID_NAMESPACE, uuidV5 } from '../../src/features/leads/lead-id';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import {
   callFunction,
@@ -96,8 +97,14 @@ describe('POST /api/questionnaire delivery', () => {
     );
     expect(res.status).toBe(200);
     const answer = await res.json();
-    // A version 5 UUID: derived from the Idempotency-Key, the same on every retry.
-    expect(answer).toEqual({ ok: true, id: 'd520850a-fd9f-56e8-bafb-0e70348a3821' });
+    // A version 5 UUID: derived from the Idempotency-Key and the lead's content digest, the
+    // same on every retry.
+    const digest = db.leads[0]?.content_digest;
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(answer).toEqual({
+      ok: true,
+      id: await uuidV5(`key-happy-1\n${digest}`, LEAD_ID_NAMESPACE),
+    });
 
     const insert = db.requests[0];
     expect(insert.method).toBe('POST');
@@ -119,6 +126,7 @@ describe('POST /api/questionnaire delivery', () => {
         additional_info: '',
         source: 'seo',
         idempotency_key: 'key-happy-1',
+        content_digest: digest,
         transcript: null,
         notify_attempts: 1,
         last_notify_error: null,
@@ -131,7 +139,7 @@ describe('POST /api/questionnaire delivery', () => {
     const email = mail.requests[0];
     expect(email.url).toBe('/emails');
     expect(email.headers.authorization).toBe('Bearer email-key');
-    expect(email.headers['idempotency-key']).toBe(`lead-${answer.id}`);
+    expect(email.headers['idempotency-key']).toBe(`lead-${answer.id}-${digest}`);
     const message = email.json();
     expect(message).toMatchObject({
       from: 'Website <web@firm.test>',
@@ -156,13 +164,14 @@ describe('POST /api/questionnaire delivery', () => {
     expect(message.text).not.toMatch(/Received|UTC|\d{2}:\d{2}/);
   });
 
-  it('accepts the lead when the database is down but the email went out', async () => {
+  it('answers 503 while the database is down, after telling the firm by email', async () => {
     const db = track(await startStub((_req, res) => replyJson(res, 500, { message: 'down' })));
     const mail = track(await startResend());
     const res = await post(sinkEnv(db, mail));
-    expect(res.status).toBe(200);
+    await expectError(res, 503, 'lead_not_delivered');
+    expect(res.headers.get('Retry-After')).toBe('30');
     expect(mail.sent).toHaveLength(1);
-    expect(errors()).toContain('database');
+    expect(errors()).toContain('database_unavailable');
   });
 
   it('answers 200 when the database took the lead and the email failed, and records the failure', async () => {
@@ -199,12 +208,12 @@ describe('POST /api/questionnaire delivery', () => {
     expect(mail.sent).toHaveLength(1);
   });
 
-  it('answers 502 when every configured destination failed', async () => {
+  it('answers 503 when every configured destination failed', async () => {
     const db = track(await startStub((_req, res) => replyJson(res, 500, { message: 'down' })));
     const mail = track(await startResend());
     mail.failNext(1);
     const res = await post(sinkEnv(db, mail));
-    await expectError(res, 502, 'lead_not_delivered');
+    await expectError(res, 503, 'lead_not_delivered');
   });
 
   it('gives up on an upstream that does not answer in time', async () => {
@@ -217,14 +226,14 @@ describe('POST /api/questionnaire delivery', () => {
     const mail = track(await startResend());
     const started = Date.now();
     const res = await post(sinkEnv(db, mail));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(mail.sent).toHaveLength(1);
     expect(errors()).toMatch(/database.*Timeout/);
 
     const slowMail = track(await startResend());
     slowMail.setDelay(2000);
-    expect((await post(sinkEnv(undefined, slowMail))).status).toBe(502);
+    expect((await post(sinkEnv(undefined, slowMail))).status).toBe(503);
   });
 
   it('refuses the lead in production when no destination is configured', async () => {
@@ -262,7 +271,7 @@ describe('POST /api/questionnaire idempotent email', () => {
     const headers = { 'Idempotency-Key': 'lost-answer-1' };
     // The email API takes longer than our timeout: it sends, but we never hear back.
     mail.setDelay(TIMEOUT_MS * 2);
-    expect((await post(env, answers, headers)).status).toBe(502);
+    expect((await post(env, answers, headers)).status).toBe(503);
     await new Promise((r) => setTimeout(r, TIMEOUT_MS * 2));
     mail.setDelay(0);
     // The visitor tries again, in another isolate and another minute: the same bytes.
@@ -307,7 +316,7 @@ describe('POST /api/questionnaire idempotent email', () => {
       method: 'POST',
       headers: {
         Authorization: 'Bearer email-key',
-        'Idempotency-Key': `lead-${id}`,
+        'Idempotency-Key': `lead-${id}-${db.leads[0].content_digest}`,
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({ from: 'a@b.test', to: ['c@d.test'], subject: 'Older', text: 'x' }),
@@ -372,7 +381,7 @@ describe('POST /api/questionnaire idempotency', () => {
     mail.failNext(1);
     const env = sinkEnv(undefined, mail);
     const headers = { 'Idempotency-Key': 'retry-1' };
-    expect((await post(env, answers, headers)).status).toBe(502);
+    expect((await post(env, answers, headers)).status).toBe(503);
     expect((await post(env, answers, headers)).status).toBe(200);
     expect(mail.requests).toHaveLength(2);
     expect(mail.sent).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { LEAD_ID_NAMESPACE, leadIdFor, uuidV5 } from '../../src/features/leads/lead-id';
+import { LEAD_ID_NAMESPACE, leadDigest, leadIdFor, uuidV5 } from '../../src/features/leads/lead-id';
 import {
   fromLeadRow,
   leadFingerprint,
@@ -8,7 +8,11 @@ import {
   type ChatLead,
   type QuestionnaireLead,
 } from '../../src/features/leads/lead';
-import { formatLead, leadEmailSubject } from '../../src/features/leads/notification';
+import {
+  formatLead,
+  leadEmailSubject,
+  notificationKey,
+} from '../../src/features/leads/notification';
 import { questionnaireAnswersSchema } from '../../src/features/leads/contract';
 import { chatLeadRequestSchema } from '../../src/features/leads/chat-lead-contract';
 
@@ -41,30 +45,55 @@ describe('lead ids', () => {
     );
   });
 
-  it('derives the same id from the same Idempotency-Key, and a random one without', async () => {
-    const a = await leadIdFor('key-1');
-    expect(a).toBe(await leadIdFor('key-1'));
-    expect(a).toBe(await uuidV5('key-1', LEAD_ID_NAMESPACE));
-    expect(a).not.toBe(await leadIdFor('key-2'));
-    const random = await leadIdFor(undefined);
+  it('derives the same id from the same key and content, and a random one without a key', async () => {
+    const digest = await leadDigest(questionnaire);
+    const a = await leadIdFor('key-1', digest);
+    expect(a).toBe(await leadIdFor('key-1', digest));
+    expect(a).toBe(await uuidV5(`key-1\n${digest}`, LEAD_ID_NAMESPACE));
+    expect(a).not.toBe(await leadIdFor('key-2', digest));
+    // The same key with other content names another lead: never this one's id.
+    expect(a).not.toBe(await leadIdFor('key-1', await leadDigest({ ...questionnaire, name: 'X' })));
+    const random = await leadIdFor(undefined, digest);
     expect(random).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
-    expect(random).not.toBe(await leadIdFor(undefined));
+    expect(random).not.toBe(await leadIdFor(undefined, digest));
+  });
+
+  it('digests what a lead says, and nothing else', async () => {
+    const digest = await leadDigest(questionnaire);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(await leadDigest({ ...questionnaire })).toBe(digest);
+    expect(await leadDigest({ ...questionnaire, priorities: 'More calls!' })).not.toBe(digest);
+    expect(await leadDigest(chat)).not.toBe(digest);
+    // A stored row reads back as the same lead, so it has the same digest.
+    expect(await leadDigest(fromLeadRow(toLeadRow(chat, 'id-2', 'k', digest)))).toBe(
+      await leadDigest(chat),
+    );
+  });
+
+  it('names the lead and its content digest in the email’s idempotency key', async () => {
+    const digest = await leadDigest(chat);
+    expect(notificationKey('id-2', digest)).toBe(`lead-id-2-${digest}`);
   });
 });
 
 describe('the leads table mapping', () => {
   it('round-trips both kinds through a row', () => {
     for (const lead of [questionnaire, chat]) {
-      const row = toLeadRow(lead, 'id-1', 'key-1');
-      expect(row).toMatchObject({ id: 'id-1', idempotency_key: 'key-1', kind: lead.kind });
+      const row = toLeadRow(lead, 'id-1', 'key-1', 'd'.repeat(64));
+      expect(row).toMatchObject({
+        id: 'id-1',
+        idempotency_key: 'key-1',
+        content_digest: 'd'.repeat(64),
+        kind: lead.kind,
+      });
       expect(fromLeadRow(row)).toEqual(lead);
     }
   });
 
   it('refuses a row that lacks what its kind needs', () => {
-    const row = { ...toLeadRow(questionnaire, 'id-1', undefined), company: null };
+    const row = { ...toLeadRow(questionnaire, 'id-1', undefined, undefined), company: null };
     expect(() => fromLeadRow(row)).toThrow(/does not have the columns/);
-    const chatRow = { ...toLeadRow(chat, 'id-2', undefined), transcript: null };
+    const chatRow = { ...toLeadRow(chat, 'id-2', undefined, undefined), transcript: null };
     expect(() => fromLeadRow(chatRow)).toThrow(/does not have the columns/);
   });
 

@@ -45,8 +45,13 @@ export interface LeadRow {
   additional_info: string;
   source: string | null;
   idempotency_key: string | null;
+  /** SHA-256 of what the lead says (./lead-id.ts): the one lead its idempotency key names. */
+  content_digest: string | null;
   transcript: TranscriptMessage[] | null;
 }
+
+/** What a lead says: its columns without id, key and digest. */
+type LeadContent = Omit<LeadRow, 'id' | 'idempotency_key' | 'content_digest'>;
 
 /** A stored row: the lead plus what the table adds and the outbox records. */
 export interface StoredLeadRow extends LeadRow {
@@ -58,14 +63,23 @@ export interface StoredLeadRow extends LeadRow {
   contacted_at: string | null;
 }
 
-/** The row to insert for `lead`. */
-export function toLeadRow(lead: Lead, id: string, idempotencyKey: string | undefined): LeadRow {
-  const common = {
+/** The row to insert for `lead`, under its id, key and content digest. */
+export function toLeadRow(
+  lead: Lead,
+  id: string,
+  idempotencyKey: string | undefined,
+  digest: string | undefined,
+): LeadRow {
+  return {
     id,
-    email: lead.email,
-    source: lead.source,
+    ...leadContent(lead),
     idempotency_key: idempotencyKey ?? null,
+    content_digest: digest ?? null,
   };
+}
+
+function leadContent(lead: Lead): LeadContent {
+  const common = { email: lead.email, source: lead.source };
   if (lead.kind === 'chat') {
     return {
       ...common,
@@ -139,7 +153,7 @@ export function fromLeadRow(row: LeadRow): Lead {
   };
 }
 
-/** A stable text form of a lead, to tell whether two submissions are the same lead. */
+/** A stable text form of what a lead says, which its content digest is taken over. */
 export function leadFingerprint(lead: Lead): string {
-  return JSON.stringify(toLeadRow(lead, '', undefined));
+  return JSON.stringify(leadContent(lead));
 }

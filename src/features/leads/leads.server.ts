@@ -1,24 +1,32 @@
 /**
  * Where leads go. A lead is accepted once it is held durably: on the lead queue, whose
- * consumer in this Worker stores and notifies it (./queue.server.ts), or, where no queue is
- * bound or the queue refused it, once a configured destination took it directly: the Supabase
- * `leads` table (then the firm is notified through the outbox, and an email that fails is
- * recorded and sent again later), or, without a database, the notification email itself. With
- * neither configured, development prints the lead to the console and production refuses it, so
- * a misconfigured site never drops a lead silently.
+ * consumer in this Worker delivers it (./queue.server.ts), or, where no queue is bound or the
+ * queue refused it, once the delivery policy (./delivery.server.ts) says it is held: stored in
+ * the `leads` table, emailed on a site without a database, or kept as a dead letter. A lead the
+ * policy could not hold yet (the database is down) is answered 503 with Retry-After, so the
+ * visitor's browser sends it again under the same Idempotency-Key; the firm has been emailed
+ * meanwhile when the email works. With no destination configured, development prints the lead
+ * and production refuses it, so a misconfigured site never drops a lead silently.
  */
 import { isDevelopment, type Env, type RouteHandler } from '#server/env';
 import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '#server/http';
 import { postgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig } from './email.server';
-import { leadFingerprint, type Lead, type StoredLeadRow } from './lead';
-import { leadIdFor } from './lead-id';
-import { formatLead } from './notification';
-import { notifyLead, sendLeadEmail, type OutboxOptions } from './outbox.server';
-import type { LeadMessage } from './queue.server';
-import { SINK_TIMEOUT_MS, keyReused, storeLead } from './store.server';
+import type { Lead } from './lead';
+import { leadRecord, type LeadRecord } from './lead-id';
+import { deliver } from './delivery.server';
+import type { OutboxOptions } from './outbox.server';
+import { RETRY_BASE_DELAY_S, type LeadMessage } from './queue.server';
+import { SINK_TIMEOUT_MS, checkKey, keyReused } from './store.server';
 
 export { SINK_TIMEOUT_MS } from './store.server';
+
+/**
+ * Most a queued submission waits for the database to say whether its key names another lead;
+ * past it (or while the database is down) the lead is queued, and the consumer compares the
+ * digests when it stores it.
+ */
+export const KEY_CHECK_TIMEOUT_MS = 2000;
 
 /** The answer once a lead was accepted. */
 export interface Delivered {
@@ -59,19 +67,42 @@ function requireDestination(env: Env): void {
 }
 
 /**
+ * Refuses (422) a key the database holds for another lead, before the lead is queued. A
+ * database that cannot answer does not hold the lead up: the queue's consumer checks again.
+ */
+async function refuseReusedKey(env: Env, record: LeadRecord, timeoutMs: number): Promise<void> {
+  const db = postgrestConfig(env);
+  if (!db || !record.key) return;
+  try {
+    await checkKey(db, record.key, record.digest, Math.min(timeoutMs, KEY_CHECK_TIMEOUT_MS));
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    console.error(
+      JSON.stringify({
+        scope: 'lead-queue',
+        event: 'key_check_failed',
+        id: record.id,
+        error: String(err).slice(0, 300),
+      }),
+    );
+  }
+}
+
+/**
  * Accepts a validated lead: onto the lead queue when one is bound, else (or when the queue
- * refused it) straight to the destinations. Answers the lead's id.
+ * refused it) through the delivery policy at once. Answers the lead's id; 422 for a key that
+ * names another lead; 503 with Retry-After while nothing holds the lead.
  */
 export async function acceptLead(
-  lead: Lead,
+  record: LeadRecord,
   env: Env,
-  key: string | undefined,
   options: OutboxOptions,
 ): Promise<Delivered> {
   requireDestination(env);
+  const { id } = record;
   if (env.LEAD_QUEUE) {
-    const id = await leadIdFor(key);
-    const message: LeadMessage = { id, lead, ...(key && { key }) };
+    await refuseReusedKey(env, record, options.timeoutMs);
+    const message: LeadMessage = record;
     try {
       await env.LEAD_QUEUE.send(message);
       return { id };
@@ -81,94 +112,43 @@ export async function acceptLead(
       );
     }
   }
-  return deliverLead(lead, env, key, options);
-}
-
-/**
- * Delivers a validated lead. Answers its id once the database stored it (whatever became of
- * the email, which the outbox records and retries) or, when there is no database or it failed,
- * once the email went out; 502 when nothing took it; with nothing configured, a console print
- * in development and 503 in production.
- */
-export async function deliverLead(
-  lead: Lead,
-  env: Env,
-  key: string | undefined,
-  options: OutboxOptions,
-): Promise<Delivered> {
-  const id = await leadIdFor(key);
-  const db = postgrestConfig(env);
-  const mail = leadEmailConfig(env);
-  if (!db && !mail) {
-    requireDestination(env);
-    console.log(
-      `Lead received (development: no database or email configured)\n${formatLead(lead, id)}`,
-    );
-    return { id };
-  }
-
-  if (db) {
-    let stored: StoredLeadRow | undefined;
-    try {
-      stored = await storeLead(db, lead, id, key, options.timeoutMs);
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      // Only the reason: the lead itself stays out of the logs.
-      console.error(`Lead not stored in the database: ${(err as Error).message}`);
-    }
-    if (stored) {
-      if (mail) {
-        try {
-          await notifyLead(db, mail, stored.id, options);
-        } catch (err) {
-          // Stored and visible in the inbox; the scheduled job sends the email.
-          console.error(`Lead ${stored.id}: notification not attempted: ${(err as Error).message}`);
-        }
-      }
-      return { id: stored.id };
-    }
-  }
-
-  if (mail) {
-    try {
-      await sendLeadEmail(mail, lead, id, options);
-      return { id };
-    } catch (err) {
-      console.error(`Lead not delivered by email: ${(err as Error).message}`);
-    }
-  }
+  const outcome = await deliver(env, record, { ...options, acknowledged: false });
+  if (outcome.status === 'stored') return { id: outcome.id };
+  if (outcome.status !== 'pending') return { id };
   throw new HttpError(
-    502,
+    503,
     'lead_not_delivered',
-    'We could not pass on your details just now. Please try again.',
+    'We could not save your details just now. Please try again in a minute.',
+    undefined,
+    { 'Retry-After': String(RETRY_BASE_DELAY_S) },
   );
 }
 
 /**
  * Answers repeated Idempotency-Keys within one isolate with the first answer, also while the
- * first delivery is still running (across isolates the database's unique key and the email
- * API's idempotency key do). Failed deliveries are forgotten so a retry tries again. Bounded:
- * the oldest keys go first.
+ * first delivery is still running (across isolates and restarts, the database's unique key and
+ * the digest stored with it do, and the email API's idempotency key). Failed deliveries are
+ * forgotten so a retry tries again. Bounded: the oldest keys go first.
  */
 export class RecentDeliveries {
-  private readonly entries = new Map<string, { fingerprint: string; result: Promise<Delivered> }>();
+  private readonly entries = new Map<string, { digest: string; result: Promise<Delivered> }>();
 
   constructor(private readonly limit = 1000) {}
 
-  /** Runs `deliver` once per key; a key reused for a different lead is refused with 422. */
+  /** Runs `deliver` once per key; a key reused for a lead of another digest is refused (422). */
   run(
     key: string | undefined,
-    fingerprint: string,
+    digest: string,
     deliver: () => Promise<Delivered>,
   ): Promise<Delivered> {
     if (!key) return deliver();
     const known = this.entries.get(key);
     if (known) {
-      if (known.fingerprint !== fingerprint) throw keyReused();
+      if (known.digest !== digest) throw keyReused();
       return known.result;
     }
     const result = deliver();
-    this.entries.set(key, { fingerprint, result });
+    this.entries.set(key, { digest, result });
     if (this.entries.size > this.limit) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -228,9 +208,10 @@ export function createLeadHandler<E extends Env>(
     const body = await readJson(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
     if (honeypotFilled(body)) return json({ ok: true, id: crypto.randomUUID() });
     const { lead, verify } = await route.parse(body, env);
-    const delivered = await recent.run(key, leadFingerprint(lead), async () => {
+    const record = await leadRecord(lead, key);
+    const delivered = await recent.run(key, record.digest, async () => {
       await verify?.({ request, env, timeoutMs });
-      return acceptLead(lead, env, key, { timeoutMs, retryWaitMs: options.retryWaitMs });
+      return acceptLead(record, env, { timeoutMs, retryWaitMs: options.retryWaitMs });
     });
     return json({ ok: true, id: delivered.id });
   };

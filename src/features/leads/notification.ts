@@ -6,9 +6,13 @@
  */
 import type { ChatLead, Lead, QuestionnaireLead } from './lead';
 
-/** The email API's idempotency key for a lead's notification: one email per lead. */
-export function notificationKey(leadId: string): string {
-  return `lead-${leadId}`;
+/**
+ * The email API's idempotency key for a lead's notification: one email per lead. It names the
+ * content digest too, so a lead sent under a key another lead used first is never taken by the
+ * email API for a repeat of that one and dropped.
+ */
+export function notificationKey(leadId: string, digest: string): string {
+  return `lead-${leadId}-${digest}`;
 }
 
 /** Subject of the notification email. */

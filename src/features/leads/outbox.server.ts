@@ -2,8 +2,8 @@
  * The notification outbox: every stored lead is emailed to the firm once. A sender first
  * claims the lead (an atomic PATCH that only succeeds while the lead is unnotified and nobody
  * else holds a live claim), then sends, then records the outcome on the row. The email API's
- * idempotency key (one per lead) is the second guard, for a sender that died between sending
- * and recording. Three paths send: the lead queue's consumer (or the request, where no queue is
+ * idempotency key (one per lead: its id and content digest) is the second guard, for a sender
+ * that died between sending and recording. Three paths send: the lead queue's consumer (or the request, where no queue is
  * bound) once the lead is stored, an admin's 'Resend notification' in the inbox, and the
  * Worker's Cron Trigger (resendPending).
  */
@@ -27,6 +27,7 @@ import {
 } from '#server/supabase-rest';
 import { NOTIFY_CLAIM_LEASE_MS, fromLeadRow, type Lead, type StoredLeadRow } from './lead';
 import { formatLead, leadEmailSubject, notificationKey } from './notification';
+import { digestOf } from './store.server';
 
 /** The scheduled job retries leads up to this old; older ones wait for an admin in the inbox. */
 export const RESEND_WINDOW_MS = 7 * 24 * 60 * 60_000;
@@ -71,7 +72,7 @@ function unclaimedAt(now: Date): string {
 }
 
 /**
- * Sends the notification email of lead `id`. Resolves once the email API accepted it, or
+ * Sends the notification email of lead `id` with content digest `digest`. Resolves once the email API accepted it, or
  * answered that this lead's email was already sent (the same key with a different body, which
  * is logged as a defect: the email must not change between attempts). A request still in
  * flight with the same key is asked again after a short wait. Throws EmailError otherwise.
@@ -80,6 +81,7 @@ export async function sendLeadEmail(
   mail: EmailConfig,
   lead: Lead,
   id: string,
+  digest: string,
   options: OutboxOptions,
 ): Promise<void> {
   const message = {
@@ -91,7 +93,7 @@ export async function sendLeadEmail(
     try {
       await sendEmail(mail, message, {
         timeoutMs: options.timeoutMs,
-        idempotencyKey: notificationKey(id),
+        idempotencyKey: notificationKey(id, digest),
       });
       return;
     } catch (err) {
@@ -159,7 +161,7 @@ export async function notifyLead(
 
   let outcome: NotifyOutcome;
   try {
-    await sendLeadEmail(mail, fromLeadRow(row), row.id, options);
+    await sendLeadEmail(mail, fromLeadRow(row), row.id, await digestOf(row), options);
     outcome = { status: 'sent' };
   } catch (err) {
     outcome = { status: 'failed', error: reason(err) };

@@ -1,7 +1,7 @@
 -- Leads: run with `supabase test db`. The same cases run on PGlite in tests/db.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(16);
+select plan(19);
 
 insert into auth.users (id, email) values
   ('00000000-0000-4000-8000-0000000000a1', 'admin@example.com'),
@@ -52,6 +52,14 @@ select throws_ok($$ insert into public.leads (name, email, company, current_chal
 select results_eq('select count(*)::int from public.leads', 'values (2)', 'the service role reads leads');
 select throws_ok($$ insert into public.leads (kind, email) values ('chat', 'a@example.org') $$,
   '23514', null, 'a chat lead needs its transcript');
+select lives_ok($$ insert into public.leads (kind, email, transcript, idempotency_key, content_digest)
+  values ('chat', 'pat@example.org', '[{"role":"user","content":"Hi"}]', 'digest-key', repeat('ab', 32)) $$,
+  'the service role stores a content digest with its key');
+select throws_ok($$ insert into public.leads (kind, email, transcript, content_digest)
+  values ('chat', 'pat@example.org', '[{"role":"user","content":"Hi"}]', 'sha256') $$,
+  '23514', null, 'a content digest is 64 hex digits');
+select throws_ok($$ update public.leads set content_digest = null $$, '42501', null,
+  'a stored content digest cannot be rewritten');
 reset role;
 
 set local role authenticated;

@@ -15,6 +15,7 @@ const NULLABLE_COLUMNS = [
   'priorities',
   'source',
   'idempotency_key',
+  'content_digest',
   'transcript',
   'notified_at',
   'last_notify_error',
