@@ -14,7 +14,17 @@ import { STOPWORDS, normalize, stem } from '../index/text';
 export type Claim =
   | { kind: 'money'; value: number; period?: string; at: number }
   | { kind: 'percent' | 'date'; value: number; at: number }
-  | { kind: 'duration' | 'quantity'; value: number; to?: number; unit: string; at: number }
+  | {
+      kind: 'duration' | 'quantity';
+      value: number;
+      to?: number;
+      unit: string;
+      /** Further words a quantity may count ("20 existing pages": page). */
+      alts?: string[];
+      /** Named unit first ("Weeks 1-2"): also says how long the span is. */
+      span?: boolean;
+      at: number;
+    }
   | { kind: 'currency' | 'promise'; text: string; at: number };
 
 const UNITS: Record<string, number> = {
@@ -135,15 +145,18 @@ const MONEY = new RegExp(
   ].join('|'),
   'gi',
 );
-const RANGE = String.raw`(\d+(?:\.\d+)?)(?:\s?%?\s?(?:-|–|to)\s?(\d+(?:\.\d+)?))?`;
+const RANGE = String.raw`(\d+(?:\.\d+)?)(?:\s?%?\s?(?:-|–|to|or)\s?(\d+(?:\.\d+)?))?`;
 const PERCENT = new RegExp(`${RANGE}\\s?(?:%|percent\\b|per cent\\b)`, 'gi');
 const DURATION = new RegExp(
   `${RANGE}[\\s-]?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\\b`,
   'gi',
 );
+/** A span named unit first: "Weeks 1-2", "months 3 to 6". */
+const SPAN =
+  /\b(minutes?|hours?|days?|weeks?|months?|years?)\s(\d+)\s?(?:-|–|to|through)\s?(\d+)\b/gi;
 /** A number and the word after it (skipping small words): "20 of your pages" -> 20 page. */
 const QUANTITY = new RegExp(
-  `${RANGE}[\\s-]+(?:(?:of|the|your|our|their|more|new|extra|additional|up|to)\\s+)*([a-z]{3,})`,
+  `${RANGE}[\\s-]+(?:(?:of|the|your|our|their|more|new|extra|additional|up|to)\\s+)*([a-z]{3,})(?:[\\s-]([a-z]{3,}))?(?:[\\s-]([a-z]{3,}))?`,
   'gi',
 );
 const MONTH_DAY =
@@ -152,6 +165,8 @@ const YEAR = /\b(19\d\d|20\d\d)\b/g;
 /** A promise the firm would have to keep: its words, as the content would state them. */
 export const PROMISE =
   /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?))\b|\b\d+(?:\.\d+)?\s?%\s?off\b/gi;
+/** How many words before a promise a negation or an "if" still reaches. */
+const NEGATION_REACH = 9;
 /** Words that undo a promise when they come shortly before it ("we can't guarantee"). */
 const NEGATION =
   /\b(no|not|never|nobody|no one|cannot|can't|cant|won't|don't|doesn't|isn't|aren't|without|neither|nor|unable)\b/i;
@@ -167,10 +182,19 @@ const unitOf = (unit: string) =>
   );
 const periodOf = (period: string | undefined) => (period ? unitOf(period) : undefined);
 
-/** Whether the words just before `at` in `text` undo what follows ("we do not offer refunds"). */
+/**
+ * Whether what comes at `at` in `text` is refused or only supposed rather than stated: a negation
+ * shortly before it in its clause ("no ranking is promised", "we do not offer refunds") or an "if" there
+ * ("if someone discussed a discount").
+ */
 export function negatedAt(text: string, at: number): boolean {
-  const before = text.slice(0, at).split(/\s+/).slice(-6).join(' ');
-  return NEGATION.test(before);
+  const clause =
+    text
+      .slice(0, at)
+      .split(/[,;:]|\bbut\b/)
+      .at(-1) ?? '';
+  const near = clause.split(/\s+/).slice(-NEGATION_REACH).join(' ');
+  return NEGATION.test(near) || /\bif\b/i.test(near);
 }
 
 /** The claims of one sentence, its figures made plain first (see plainFigures). */
@@ -203,6 +227,18 @@ export function claimsOf(sentence: string): Claim[] {
     if (m[2] !== undefined) claims.push({ kind: 'percent', value: Number(m[2]), at: m.index });
     take(m);
   }
+  for (const m of text.matchAll(SPAN)) {
+    const unit = unitOf(m[1]);
+    claims.push({
+      kind: 'duration',
+      value: Number(m[2]),
+      to: Number(m[3]),
+      unit,
+      span: true,
+      at: m.index,
+    });
+    take(m);
+  }
   for (const m of text.matchAll(DURATION)) {
     if (!free(m.index)) continue;
     const to = m[2] === undefined ? {} : { to: Number(m[2]) };
@@ -217,8 +253,11 @@ export function claimsOf(sentence: string): Claim[] {
       continue;
     }
     const to = m[2] === undefined ? {} : { to: Number(m[2]) };
-    const unit = stem(m[3].toLowerCase());
-    claims.push({ kind: 'quantity', value: Number(m[1]), ...to, unit, at: m.index });
+    const [unit, ...alts] = m
+      .slice(3)
+      .filter((w): w is string => w !== undefined && !STOPWORDS.has(w.toLowerCase()))
+      .map((w) => stem(w.toLowerCase()));
+    claims.push({ kind: 'quantity', value: Number(m[1]), ...to, unit, alts, at: m.index });
     take(m);
   }
   for (const m of text.matchAll(MONTH_DAY)) {

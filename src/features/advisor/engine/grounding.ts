@@ -26,7 +26,7 @@ import type { Section } from './search';
 export const GROUNDING_SECTIONS = 10;
 export const GROUNDING_CHARS = 16_000;
 /** Sections per question, before the next question's. */
-const PER_QUESTION = 5;
+const PER_QUESTION = 8;
 
 export interface Grounding {
   /** The system prompt. */

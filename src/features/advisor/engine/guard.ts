@@ -64,6 +64,8 @@ function addFacts(facts: Facts, text: string): void {
         else {
           facts.values.add(c.to);
           facts.ranges.add(`${c.value}-${c.to} ${c.unit}`);
+          // "Weeks 1-2" is also two weeks, and "the first 2 weeks".
+          if (c.span) facts.singles.add(`${c.to - c.value + 1} ${c.unit}`);
         }
       }
     }
@@ -206,9 +208,9 @@ function givenBack(text: string, at: number): boolean {
 const FIRM_SPEAKS = /\b(we|we'll|we'd|we're|our|ours|us)\b/i;
 
 /**
- * Whether a duration the visitor wrote is spoken of as theirs: given back to them, or said where
- * neither the firm nor a service is the subject ("for a two-day retreat"). "We will have it live
- * in 4 weeks" would be the firm's promise, and is refused.
+ * Whether a duration the visitor wrote is spoken of as theirs ("for a two-day retreat", "instead
+ * of three days of manual work"), not promised as the firm's: "we will have it live in 4 weeks"
+ * or "the workshop is done within 2 days" is a delivery time, and must be stated.
  */
 function visitorsPlan(
   c: Extract<Claim, { unit: string }>,
@@ -219,30 +221,44 @@ function visitorsPlan(
   const values = c.to === undefined ? [c.value] : [c.value, c.to];
   if (!values.every((v) => visitor.values.has(v))) return false;
   if (givenBack(text, c.at)) return true;
+  const deadline = /\b(in|within|by|over|after|takes?|lasts?)\s+(about\s+|around\s+|just\s+)?$/i;
+  if (!deadline.test(text.slice(Math.max(0, c.at - 24), c.at))) return true;
   const named = owner && owner.names.some((n) => text.toLowerCase().includes(n));
   return !FIRM_SPEAKS.test(text) && !named;
 }
 
-/** Whether a figure with a unit is stated by `facts`, as written or as a range's end. */
+/**
+ * Whether a figure with a unit is stated by `facts`: as written, or as a range's end after "up
+ * to" or "at least"; a quantity also anywhere within a stated range ("two or three of the 3-5
+ * processes" is not, "4 of the 3-5 processes" is), and counted in any of the words after it
+ * ("20 of your existing pages").
+ */
 function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: string): boolean {
+  const units = [c.unit, ...(c.alts ?? [])];
+  const ranges = [...facts.ranges].flatMap((r) => {
+    const m = /^([\d.]+)-([\d.]+) (.+)$/.exec(r)!;
+    return units.includes(m[3]) ? [{ from: Number(m[1]), to: Number(m[2]) }] : [];
+  });
   if (c.to !== undefined) {
     return (
-      facts.ranges.has(`${c.value}-${c.to} ${c.unit}`) ||
-      (facts.singles.has(`${c.value} ${c.unit}`) && facts.singles.has(`${c.to} ${c.unit}`))
+      ranges.some((r) => r.from === c.value && r.to === c.to) ||
+      units.some(
+        (u) => facts.singles.has(`${c.value} ${u}`) && facts.singles.has(`${c.to} ${u}`),
+      ) ||
+      (c.kind === 'quantity' && ranges.some((r) => r.from <= c.value && c.to! <= r.to))
     );
   }
-  if (facts.singles.has(`${c.value} ${c.unit}`)) return true;
+  if (units.some((u) => facts.singles.has(`${c.value} ${u}`))) return true;
+  if (c.kind === 'quantity' && ranges.some((r) => r.from <= c.value && c.value <= r.to)) {
+    return true;
+  }
   // "up to 3 hours" for a 2-3 hour session; "at least 2" for its start.
   const before = text.slice(Math.max(0, c.at - 16), c.at);
-  const ends = [...facts.ranges].flatMap((r) => {
-    const m = /^([\d.]+)-([\d.]+) (.+)$/.exec(r)!;
-    return m[3] === c.unit ? [{ from: Number(m[1]), to: Number(m[2]) }] : [];
-  });
   if (/\b(up to|at most|no more than|as many as|as long as|maximum of)\s*$/i.test(before)) {
-    return ends.some((e) => e.to === c.value);
+    return ranges.some((e) => e.to === c.value);
   }
   if (/\b(at least|from|as few as|minimum of|starting at)\s*$/i.test(before)) {
-    return ends.some((e) => e.from === c.value);
+    return ranges.some((e) => e.from === c.value);
   }
   return false;
 }
@@ -260,14 +276,15 @@ function problemOf(
     case 'currency':
       return `a currency the site does not quote (${c.text})`;
     case 'promise': {
-      // Backed by a promise of the same kind, said of the same thing: two words in common, or
-      // every word of a short claim ("Nonprofits get a discount").
+      // Backed by a promise of the same kind said of the same thing: two words in common besides
+      // the promise, or every word of a short claim ("Nonprofits get a discount"; not "startups
+      // get a discount").
       const kind = promiseKind(c.text);
       const stems = meaningStems(text);
       const backed = stated.promises.some((p) => {
         if (p.kind !== kind) return false;
         const shared = [...stems].filter((w) => p.stems.has(w)).length;
-        return shared >= Math.min(2, stems.size) && shared > 0;
+        return shared > 0 && shared >= Math.min(2, stems.size);
       });
       return backed ? null : `a promise the site does not make (${c.text})`;
     }
@@ -290,11 +307,15 @@ function problemOf(
         ? null
         : `a date the site does not state (${c.value})`;
     case 'quantity':
-      if (!stated.all.units.has(c.unit) || visitor.values.has(c.value)) return null;
+      if (![c.unit, ...(c.alts ?? [])].some((u) => stated.all.units.has(u))) return null;
+      if (visitor.values.has(c.value)) return null;
     // A quantity of something the content counts is checked as a duration is.
     // falls through
     case 'duration': {
-      const facts = owner
+      // Held to a service's own facts when the sentence names it; a sentence that names none
+      // ("It covers up to 20 pages") may speak of any service the reply has been discussing.
+      const named = owner && owner.names.some((n) => text.toLowerCase().includes(n));
+      const facts = named
         ? [stated.byService.get(owner.facts.id), stated.general].filter((f) => f !== undefined)
         : [stated.all];
       if (facts.some((f) => measured(f, c, text))) return null;
