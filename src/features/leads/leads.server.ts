@@ -9,6 +9,7 @@
  */
 import { isDevelopment, type Env, type RouteHandler } from '#server/env';
 import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '#server/http';
+import { developmentLog, log } from '#server/log';
 import { postgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig } from './email.server';
 import { leadFingerprint, type Lead, type StoredLeadRow } from './lead';
@@ -50,7 +51,7 @@ export function honeypotFilled(body: unknown): boolean {
 /** 503 in production when no destination is configured (development prints leads instead). */
 function requireDestination(env: Env): void {
   if (postgrestConfig(env) || leadEmailConfig(env) || isDevelopment(env)) return;
-  console.error('Lead refused: no database or email is configured for leads');
+  log.error('lead.no_destination');
   throw new HttpError(
     503,
     'leads_unavailable',
@@ -76,9 +77,7 @@ export async function acceptLead(
       await env.LEAD_QUEUE.send(message);
       return { id };
     } catch (err) {
-      console.error(
-        JSON.stringify({ scope: 'lead-queue', event: 'send_failed', id, error: String(err) }),
-      );
+      log.error('lead.queue_send_failed', { leadId: id, error: err });
     }
   }
   return deliverLead(lead, env, key, options);
@@ -101,9 +100,7 @@ export async function deliverLead(
   const mail = leadEmailConfig(env);
   if (!db && !mail) {
     requireDestination(env);
-    console.log(
-      `Lead received (development: no database or email configured)\n${formatLead(lead, id)}`,
-    );
+    developmentLog(env, 'lead.development_print', formatLead(lead, id));
     return { id };
   }
 
@@ -114,7 +111,7 @@ export async function deliverLead(
     } catch (err) {
       if (err instanceof HttpError) throw err;
       // Only the reason: the lead itself stays out of the logs.
-      console.error(`Lead not stored in the database: ${(err as Error).message}`);
+      log.error('lead.store_failed', { leadId: id, error: err });
     }
     if (stored) {
       if (mail) {
@@ -122,7 +119,7 @@ export async function deliverLead(
           await notifyLead(db, mail, stored.id, options);
         } catch (err) {
           // Stored and visible in the inbox; the scheduled job sends the email.
-          console.error(`Lead ${stored.id}: notification not attempted: ${(err as Error).message}`);
+          log.error('lead.notify_not_attempted', { leadId: stored.id, error: err });
         }
       }
       return { id: stored.id };
@@ -134,7 +131,7 @@ export async function deliverLead(
       await sendLeadEmail(mail, lead, id, options);
       return { id };
     } catch (err) {
-      console.error(`Lead not delivered by email: ${(err as Error).message}`);
+      log.error('lead.email_failed', { leadId: id, error: err });
     }
   }
   throw new HttpError(

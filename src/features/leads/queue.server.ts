@@ -14,6 +14,7 @@
 import * as z from 'zod/mini';
 import { isDevelopment, type Env, type QueueBatch, type QueueMessage } from '#server/env';
 import { HttpError } from '#server/http';
+import { developmentLog, log } from '#server/log';
 import { PostgrestError, insertRow, postgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig } from './email.server';
 import { leadFingerprint, type Lead } from './lead';
@@ -87,10 +88,6 @@ export interface ConsumerOptions {
 /** The reason an attempt failed, short and without the lead's contents. */
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
-/** One structured log line: values cannot forge another line. */
-const log = (level: 'log' | 'error', fields: Record<string, unknown>) =>
-  console[level](JSON.stringify({ scope: 'lead-queue', ...fields }));
-
 /**
  * Stores the message's lead, under its own id; a key already used for a different lead (the
  * visitor was told it arrived, so it is kept) gets an id of its own and no key.
@@ -102,7 +99,7 @@ async function store(env: Env, m: LeadMessage, timeoutMs: number) {
   } catch (err) {
     if (!(err instanceof HttpError && err.code === 'idempotency_key_reused')) throw err;
     const id = await uuidV5(`${m.key}:${leadFingerprint(m.lead)}`, m.id);
-    log('error', { event: 'key_reused', id: m.id, storedAs: id });
+    log.error('lead_queue.key_reused', { leadId: m.id, storedAs: id });
     return storeLead(db, m.lead, id, undefined, timeoutMs);
   }
 }
@@ -114,7 +111,7 @@ async function deadLetter(env: Env, message: LeadMessage, error: string): Promis
     await env.LEAD_DEAD_LETTERS.send({ message, error } satisfies DeadLetter);
     return true;
   } catch (err) {
-    log('error', { event: 'dead_letter_failed', id: message.id, error: reason(err) });
+    log.error('lead_queue.dead_letter_failed', { leadId: message.id, error: reason(err) });
     return false;
   }
 }
@@ -128,7 +125,7 @@ export async function deliverLeadMessage(
   const timeoutMs = options.timeoutMs ?? SINK_TIMEOUT_MS;
   const parsed = z.safeParse(leadMessageSchema, message.body);
   if (!parsed.success) {
-    log('error', { event: 'unreadable_message', messageId: message.id });
+    log.error('lead_queue.unreadable_message', { messageId: message.id });
     message.ack();
     return;
   }
@@ -141,7 +138,7 @@ export async function deliverLeadMessage(
   if (!db && !mail) {
     // The routes refuse leads in production with nowhere to go; this is a development run.
     if (isDevelopment(env)) {
-      console.log(`Lead received (development: no database or email)\n${formatLead(m.lead, m.id)}`);
+      developmentLog(env, 'lead.development_print', formatLead(m.lead, m.id));
       message.ack();
     } else {
       message.retry({ delaySeconds: retryDelay(attempt, options.retryBaseDelayS) });
@@ -154,13 +151,13 @@ export async function deliverLeadMessage(
       const row = await store(env, m, timeoutMs);
       if (m.emailed) await markNotified(db, row.id, outbox);
       else if (mail) await notifyLead(db, mail, row.id, outbox);
-      log('log', { event: 'stored', id: row.id, attempt });
+      log.info('lead_queue.stored', { leadId: row.id, attempt });
       message.ack();
       return;
     } catch (err) {
       if (isPermanent(err)) {
         // Reported, not retried: the firm still gets the email, admins the dead letter.
-        log('error', { event: 'refused', id: m.id, error: reason(err) });
+        log.error('lead_queue.refused', { leadId: m.id, error: reason(err) });
         if (mail && !m.emailed) await sendLeadEmail(mail, m.lead, m.id, outbox).catch(() => {});
         if (await deadLetter(env, m, `The database refused the lead: ${reason(err)}`)) {
           message.ack();
@@ -169,7 +166,7 @@ export async function deliverLeadMessage(
         }
         return;
       }
-      log('error', { event: 'database_unavailable', id: m.id, attempt, error: reason(err) });
+      log.error('lead_queue.database_unavailable', { leadId: m.id, attempt, error: reason(err) });
     }
   }
 
@@ -180,7 +177,7 @@ export async function deliverLeadMessage(
       await sendLeadEmail(mail, m.lead, m.id, outbox);
       emailed = true;
     } catch (err) {
-      log('error', { event: 'email_failed', id: m.id, attempt, error: reason(err) });
+      log.error('lead_queue.email_failed', { leadId: m.id, attempt, error: reason(err) });
     }
   }
   const delaySeconds = retryDelay(attempt, options.retryBaseDelayS);
@@ -196,7 +193,7 @@ export async function deliverLeadMessage(
       message.ack();
       return;
     } catch (err) {
-      log('error', { event: 'requeue_failed', id: m.id, error: reason(err) });
+      log.error('lead_queue.requeue_failed', { leadId: m.id, error: reason(err) });
     }
   }
   message.retry({ delaySeconds });
@@ -230,12 +227,12 @@ export async function keepDeadLetter(
   const id = letter?.message.id;
   const db = postgrestConfig(env);
   if (!letter || !z.safeParse(z.uuid(), id).success) {
-    log('error', { event: 'dead_letter_unreadable', messageId: message.id });
+    log.error('dead_letter.unreadable', { messageId: message.id });
     message.ack();
     return;
   }
   if (!db) {
-    log('error', { event: 'dead_letter_waiting', id, reason: 'no database configured' });
+    log.error('dead_letter.waiting', { leadId: id, reason: 'no database configured' });
     message.retry({ delaySeconds: MAX_RETRY_DELAY_S });
     return;
   }
@@ -251,10 +248,10 @@ export async function keepDeadLetter(
       },
       { timeoutMs: options.timeoutMs ?? SINK_TIMEOUT_MS, onConflict: 'id', ignoreDuplicates: true },
     );
-    log('error', { event: 'dead_letter_kept', id });
+    log.error('dead_letter.kept', { leadId: id });
     message.ack();
   } catch (err) {
-    log('error', { event: 'dead_letter_not_stored', id, error: reason(err) });
+    log.error('dead_letter.not_stored', { leadId: id, error: reason(err) });
     message.retry({ delaySeconds: retryDelay(message.attempts, options.retryBaseDelayS) });
   }
 }
