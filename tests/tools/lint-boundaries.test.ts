@@ -2,7 +2,8 @@
  * The layers of docs/architecture.md, as `npm run lint` enforces them: ESLint's Node API lints
  * the files of tests/fixtures/lint-boundaries as if they lived where each says, and every import
  * marked `// refused` must be refused, relative or aliased, while every one marked `// allowed`
- * passes. Type-aware rules are off here: the fixture paths are not on disk.
+ * passes; and the console is refused in Worker code, where src/server/log.ts writes the log.
+ * Type-aware rules are off here: the fixture paths are not on disk.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,5 +72,33 @@ describe('the layer rules', () => {
       allowed.filter((line) => flagged.has(line)),
       'allowed imports refused',
     ).toEqual([]);
+  });
+});
+
+describe("the Worker's log rule", () => {
+  const code = "console.error('lead failed');\n";
+  const consoleFindings = async (as: string) => {
+    const [result] = await eslint.lintText(code, { filePath: join(repoRoot, as) });
+    return result.messages.filter((m) => m.ruleId === 'no-console').length;
+  };
+
+  it.each([
+    'functions/router.ts',
+    'src/server/http.ts',
+    'src/features/leads/leads.server.ts',
+    'src/features/advisor/server/chat.server.ts',
+    'src/features/leads/lead.ts',
+  ])('refuses the console in Worker code (%s)', async (as) => {
+    expect(await consoleFindings(as)).toBe(1);
+  });
+
+  // src/server/log.ts, the one Worker file that writes to the console, says so where it does.
+  it.each([
+    'src/features/leads/ui/QuestionnaireWizard.tsx',
+    'src/features/audit/client.ts',
+    'src/scripts/site-search.ts',
+    'scripts/bench.mjs',
+  ])('allows it in browser code and Node tools (%s)', async (as) => {
+    expect(await consoleFindings(as)).toBe(0);
   });
 });
