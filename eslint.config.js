@@ -1,40 +1,18 @@
-// ESLint: typescript-eslint's type-aware rules, and the layers of docs/architecture.md as import
-// rules, so the map of what may import what stays true. `npm run lint` runs it (part of
-// `npm run check` and the pull-request workflow).
-import { readdirSync } from 'node:fs';
+// ESLint over every file kind the repo ships: TypeScript with typescript-eslint's type-aware
+// rules; Astro components (eslint-plugin-astro) and plain JavaScript (.js, .mjs, .cjs) with the
+// rules that need no types; and the layers of docs/architecture.md as one import rule
+// (scripts/eslint-layers.mjs), so the map of what may import what stays true. `npm run lint`
+// runs it (part of `npm run check` and the pull-request workflow).
 import { defineConfig } from 'eslint/config';
+import astro from 'eslint-plugin-astro';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
-const features = readdirSync('src/features', { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-
-/** An import of the Worker's own folder, which nothing in src/ may use. */
-const functionsImport = { regex: '(^|/)functions/', message: 'src/ never imports functions/.' };
-/** An import of any feature. */
-const featureImport = {
-  regex: '(^#features/|(^|/)features/)',
-  message: 'Lower layers (lib, server, stores, schemas) never import features.',
-};
-/** An import of code that runs only in the Worker. */
-const serverImport = {
-  regex: '(\\.server$|^#server/)',
-  message: 'Browser code never imports server code (*.server.ts, src/server).',
-};
-
-/** A feature's public files: its contracts and its index files. */
-const PUBLIC = '(contract|[\\w-]+-contract|index|index\\.server)$';
-
-/** Imports of another feature's private files, from inside feature `name`. */
-function otherFeaturePrivate(name) {
-  const others = features.filter((f) => f !== name).join('|');
-  return {
-    regex: `^((\\.\\./)+|#features/|.*/features/)(${others})/(?!${PUBLIC})`,
-    message: `Use another feature only through its public files (contract, index, index.server).`,
-  };
-}
-
-const restrict = (...patterns) => ['error', { patterns }];
+/** Code that runs in the Worker: it logs only through src/server/log.ts. */
+const WORKER = ['functions/**', 'src/server/**', 'src/features/**'];
+/** Browser code inside features, which may use the console. */
+const FEATURE_BROWSER = ['src/features/*/ui/**', 'src/features/**/client.ts'];
 
 export default defineConfig(
   {
@@ -46,17 +24,18 @@ export default defineConfig(
       'bench-results/',
       'test-results/',
       'playwright-report/',
-      '**/*.cjs',
-      '**/*.mjs',
-      '**/*.js',
+      'tests/fixtures/lint-boundaries/',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,
+  ...astro.configs['flat/recommended'],
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { layers },
     rules: {
+      'layers/imports': ['error', { root: import.meta.dirname }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
@@ -68,6 +47,36 @@ export default defineConfig(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // No types here (plain JavaScript; Astro components, which the type service cannot open):
+    // the rules that need none still apply.
+    files: ['**/*.{js,mjs,cjs,astro}', '**/*.astro/*.{js,ts}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ignores: ['src/scripts/**'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-undef': 'error' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Scripts inlined into pages run in the browser.
+    files: ['src/scripts/**/*.js'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-undef': 'error' },
+  },
+  {
+    // The Worker logs only through src/server/log.ts: one JSON line with a level, an event and
+    // the request's id, never personal data.
+    files: WORKER,
+    ignores: FEATURE_BROWSER,
+    rules: { 'no-console': 'error' },
   },
   {
     // Tests read JSON answers and drive fakes, so values typed `any` are part of their job;
@@ -85,20 +94,4 @@ export default defineConfig(
       '@typescript-eslint/no-base-to-string': 'off',
     },
   },
-  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(functionsImport) } },
-  {
-    files: ['src/{lib,server,stores,schemas}/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(functionsImport, featureImport) },
-  },
-  ...features.map((name) => ({
-    files: [`src/features/${name}/**/*.{ts,tsx}`],
-    ignores: [`src/features/${name}/ui/**`],
-    rules: { 'no-restricted-imports': restrict(functionsImport, otherFeaturePrivate(name)) },
-  })),
-  ...features.map((name) => ({
-    files: [`src/features/${name}/ui/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': restrict(functionsImport, serverImport, otherFeaturePrivate(name)),
-    },
-  })),
 );

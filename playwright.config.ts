@@ -7,7 +7,10 @@ import { launchOptions } from './tests/browser.mjs';
 import { OFFLINE_ENV, shellLine, workerDevArgs } from './scripts/lib/worker-dev.mjs';
 
 const require = createRequire(import.meta.url);
-const { stubBindings } = require('./tests/e2e/stubs/index.cjs');
+/** The stand-ins' Worker variables (tests/e2e/stubs/index.cjs, CommonJS without types). */
+const { stubBindings } = require('./tests/e2e/stubs/index.cjs') as {
+  stubBindings: (origin: string) => Record<string, string>;
+};
 
 /** E2E_PORT and E2E_DIST let several builds be tested side by side; defaults match `npm start`. */
 const PORT = Number(process.env.E2E_PORT ?? 8788);

@@ -1,8 +1,8 @@
 /**
  * The Worker's router (Hono): the API routes of ./routes.ts behind their checks, the IndexNow
  * key file, and the built site for everything else. Every API answer carries the security
- * headers; every error is JSON without a stack. docs/architecture.md follows one request
- * through it.
+ * headers; every error is JSON without a stack; every log line a request writes carries its id
+ * (src/server/log.ts). docs/architecture.md follows one request through it.
  */
 import { Hono, type Context } from 'hono';
 import type { Env, RouteHandler } from '#server/env';
@@ -17,6 +17,7 @@ import {
   type IsolateLimiters,
 } from '#server/request-guard';
 import { serveAsset } from '#server/assets';
+import { log, requestIdFor, withRequestId } from '#server/log';
 import { keyFile } from './api/key-file';
 import { ALLOWANCES, ROUTES } from './routes';
 
@@ -54,9 +55,12 @@ export function createApp(options: AppOptions = {}): App {
   const limiters = options.limiters ?? createIsolateLimiters(ALLOWANCES);
   const app: App = new Hono();
 
+  // Everything below runs, and logs, with the request's id.
+  app.use('*', (c, next) => withRequestId(requestIdFor(c.req.raw), next));
+
   app.onError((err) => {
     if (err instanceof HttpError) return errorResponse(err);
-    console.error(JSON.stringify({ event: 'unhandled_error', error: String(err).slice(0, 300) }));
+    log.error('request.unhandled_error', { error: err });
     return json(
       { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
       500,

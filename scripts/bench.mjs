@@ -232,6 +232,7 @@ async function measurePage(browser, { path }) {
   // Lazy images load only as the reader scrolls near them: they are not needed to render.
   const lazy = new Set(
     await page.evaluate(() =>
+      // eslint-disable-next-line no-undef -- this function runs in the page
       [...document.querySelectorAll('img[loading="lazy"]')].map((img) => img.currentSrc || img.src),
     ),
   );

@@ -93,7 +93,7 @@ function saveCache(path, cache, maxAgeMs) {
   const now = Date.now();
   const kept = [...cache].filter(([, r]) => r.verdict === 'ok' && now - r.checkedAt < maxAgeMs);
   mkdirSync(dirname(path), { recursive: true });
-  const links = Object.fromEntries(kept.map(([url, { fromCache, ...r }]) => [url, r]));
+  const links = Object.fromEntries(kept.map(([url, { fromCache: _fromCache, ...r }]) => [url, r]));
   writeFileSync(path, `${JSON.stringify({ version: CACHE_VERSION, links }, null, 2)}\n`);
 }
 

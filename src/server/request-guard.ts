@@ -7,6 +7,7 @@
  */
 import { isDevelopment, type Env, type RateLimitBinding } from './env';
 import { HttpError, methodNotAllowed } from './http';
+import { log } from './log';
 import { clientNetworks, createRateLimiter, rateLimited, type RateLimiter } from './rate-limit';
 import type { RateLimitOptions } from './rate-limit';
 
@@ -108,9 +109,7 @@ async function platformAllows(env: Env, limit: PlatformLimit, key: string): Prom
   try {
     return (await binding.limit({ key })).success;
   } catch (err) {
-    console.warn(
-      JSON.stringify({ event: 'rate_limiter_failed', binding: limit.binding, error: String(err) }),
-    );
+    log.warn('rate_limit.binding_failed', { binding: limit.binding, error: err });
     return true;
   }
 }

@@ -7,6 +7,7 @@
  */
 import { supabaseProject, type Env, type SupabaseProject } from './env';
 import { HttpError } from './http';
+import { log } from './log';
 
 /** Both checks together stay well under a second; a slow upstream gets this long each. */
 export const SUPABASE_AUTH_TIMEOUT_MS = 5_000;
@@ -91,9 +92,7 @@ export async function requireAdmin(
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
   if (!config) {
-    console.error(
-      JSON.stringify({ event: 'admin_refused', reason: 'SUPABASE_URL or SUPABASE_ANON_KEY unset' }),
-    );
+    log.error('admin.auth_not_configured', { reason: 'SUPABASE_URL or SUPABASE_ANON_KEY unset' });
     throw unauthenticated();
   }
   const caller = await verifyCaller(config, token, timeoutMs);
@@ -112,7 +111,7 @@ async function call(
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    console.warn('Supabase unreachable', err instanceof Error ? err.name : 'error');
+    log.warn('supabase.auth_unreachable', { error: err instanceof Error ? err.name : 'error' });
     throw unavailable();
   }
   const text = await response.text();

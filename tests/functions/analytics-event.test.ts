@@ -49,14 +49,13 @@ describe('POST /api/analytics/event', () => {
       path: eventUrl({ name: 'page_view', path: '/articles', title: 'Articles | Example' }),
     });
     expect(res.status).toBe(204);
-    expect(log).toHaveBeenCalledWith(
-      JSON.stringify({
-        scope: 'analytics',
-        name: 'page_view',
-        path: '/articles',
-        title: 'Articles | Example',
-      }),
-    );
+    expect(JSON.parse(String(log.mock.calls[0][0]))).toMatchObject({
+      level: 'info',
+      event: 'analytics.event',
+      name: 'page_view',
+      path: '/articles',
+      title: 'Articles | Example',
+    });
   });
 
   it('logs one JSON line whatever a label holds, so it cannot forge another line', async () => {

@@ -3,9 +3,10 @@
  * server-sent events and record what they receive) and a Workers AI binding (a recording fake),
  * including replies that break off, stall or name prices the site does not state.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyReply } from '#features/advisor/server/signature.server';
 import { callFunction, startStub } from './harness';
+import { captureLog } from './log-capture';
 import {
   SECRET,
   builtIn,
@@ -17,6 +18,7 @@ import {
   workersAi,
   ask,
   events,
+  SSE,
   text,
   closeStubs,
   keep,
@@ -230,6 +232,28 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     expect(text(list).trim()).toBe('The Discovery Workshop starts at $750.');
     expect(list.at(-1)?.event).toBe('error');
     expect(JSON.stringify(list)).not.toContain('stack');
+  });
+
+  it('logs a broken stream with the request id, though the answer is read after the handler', async () => {
+    const log = captureLog();
+    const stub = await openAi(['The Discovery Workshop starts at $750. ', 'It also'], {
+      end: 'destroy',
+    });
+    const res = await callFunction(handler, {
+      body: user('How much is the Discovery Workshop?'),
+      headers: { ...SSE, 'cf-ray': 'stream-ray-1' },
+      env: llmEnv(stub.url),
+    });
+    await events(res);
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        event: 'chat.stream_failed',
+        requestId: 'stream-ray-1',
+      }),
+    ]);
+    expect(log.raw().join('\n')).not.toContain('sk-test-secret');
+    vi.restoreAllMocks();
   });
 
   it('answers from content when the model says nothing', async () => {

@@ -171,7 +171,7 @@ describe('POST /api/questionnaire delivery', () => {
     await expectError(res, 503, 'lead_not_delivered');
     expect(res.headers.get('Retry-After')).toBe('30');
     expect(mail.sent).toHaveLength(1);
-    expect(errors()).toContain('database_unavailable');
+    expect(errors()).toContain('"event":"lead.database_unavailable"');
   });
 
   it('answers 200 when the database took the lead and the email failed, and records the failure', async () => {
@@ -189,7 +189,7 @@ describe('POST /api/questionnaire delivery', () => {
       }),
     ]);
     // The reason is logged; the lead itself is not.
-    expect(errors()).toContain('notification email failed');
+    expect(errors()).toContain('"event":"lead.notify_failed"');
     expect(errors()).not.toContain('Jane');
   });
 
@@ -229,7 +229,7 @@ describe('POST /api/questionnaire delivery', () => {
     expect(res.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(mail.sent).toHaveLength(1);
-    expect(errors()).toMatch(/database.*Timeout/);
+    expect(errors()).toMatch(/"event":"lead.database_unavailable".*Timeout/);
 
     const slowMail = track(await startResend());
     slowMail.setDelay(2000);
@@ -323,7 +323,7 @@ describe('POST /api/questionnaire idempotent email', () => {
     });
     const retry = await post(env, answers, headers, isolate());
     expect(retry.status).toBe(200);
-    expect(errors()).toMatch(/Defect: the notification email of lead .* differs/);
+    expect(errors()).toContain(`"event":"lead.email_key_conflict","requestId"`);
     expect(db.leads[0].notified_at).not.toBeNull();
     expect(mail.sent.map((m) => m.message.subject)).toEqual(['Older']);
   });

@@ -36,14 +36,13 @@ describe('POST /api/analytics/vitals', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const res = await post({ body: report });
     expect(res.status).toBe(204);
-    expect(log).toHaveBeenCalledWith(
-      JSON.stringify({
-        scope: 'web-vitals',
-        metric: 'CLS',
-        value: 0.02,
-        path: '/articles/ai-citation-guide',
-      }),
-    );
+    expect(JSON.parse(String(log.mock.calls[0][0]))).toMatchObject({
+      level: 'info',
+      event: 'analytics.vitals',
+      metric: 'CLS',
+      value: 0.02,
+      path: '/articles/ai-citation-guide',
+    });
   });
 
   it('answers 400 for an invalid report and 413 for an oversized one', async () => {

@@ -14,7 +14,7 @@ const success = {
   suggestions: ['Reduce unused JavaScript.'],
 };
 
-describe('interpretAuditResponse (SPEC 8, audit rows)', () => {
+describe('interpretAuditResponse', () => {
   it('accepts a result with all four scores', () => {
     expect(interpretAuditResponse(200, JSON.stringify(success))).toEqual({
       ok: true,

@@ -5,6 +5,7 @@
  */
 import type { Env } from '#server/env';
 import { HttpError } from '#server/http';
+import { log } from '#server/log';
 
 export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
 
@@ -120,14 +121,14 @@ export async function submitToIndexNow(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    console.warn('IndexNow unreachable', err instanceof Error ? err.name : 'error');
+    log.warn('indexnow.unreachable', { error: err instanceof Error ? err.name : 'error' });
     throw unreachable();
   }
   await response.body?.cancel();
   if (response.status === 200 || response.status === 202) return;
   const mapped = UPSTREAM_ERRORS[response.status];
   if (mapped) throw mapped();
-  console.warn('IndexNow answered', response.status);
+  log.warn('indexnow.refused', { status: response.status });
   throw unreachable();
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Env, RouteHandler } from '#server/env';
 import { HttpError, json, parseBody } from '#server/http';
+import { log } from '#server/log';
 import { SUPABASE_AUTH_TIMEOUT_MS, requireAdmin } from '#server/supabase-auth';
 import { PostgrestError } from '#server/supabase-rest';
 import {
@@ -42,7 +43,7 @@ export function createLeadNotifyHandler(options: LeadNotifyHandlerOptions = {}):
       });
     } catch (err) {
       if (!(err instanceof PostgrestError)) throw err;
-      console.error(`Lead ${id}: resend refused: ${err.message}`);
+      log.error('lead.resend_refused', { leadId: id, error: err });
       throw new HttpError(502, 'database_unavailable', 'The leads database could not be reached.');
     }
     switch (outcome.status) {

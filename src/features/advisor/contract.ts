@@ -1,5 +1,5 @@
 /**
- * The chat contract (ARCHITECTURE.md, POST /api/chat), shared by the chat island and
+ * The chat contract of POST /api/chat, shared by the chat island and
  * functions/api/chat.ts. zod/mini keeps the island's lazily loaded chunk small.
  *
  * A client that sends `Accept: text/event-stream` may get the reply as a stream of events
@@ -38,7 +38,7 @@ export const chatHistorySchema = z.object({
   ),
 });
 
-/** The spec's body: the latest message only, with no history. */
+/** The single-message body: the latest message only, with no history. */
 export const chatSingleSchema = z.object({
   role: z.literal('user', { error: 'role must be "user".' }),
   content: chatMessageSchema.shape.content,

@@ -5,6 +5,7 @@
  */
 import type { AnalyticsEngineDataset, Env, RouteContext } from '#server/env';
 import { HttpError, parseBody, parseWith } from '#server/http';
+import { log } from '#server/log';
 import { analyticsEventSchema, vitalReportSchema } from './contract';
 
 export type AnalyticsEnv = Env & {
@@ -36,7 +37,7 @@ export function recordEvent({ request, env }: RouteContext<AnalyticsEnv>): Respo
     });
   } else {
     // One JSON line per event: a label holding a line break cannot forge another line.
-    console.log(JSON.stringify({ scope: 'analytics', ...e }));
+    log.info('analytics.event', { ...e });
   }
   return noContent();
 }
@@ -59,7 +60,7 @@ export async function recordVitals({
       indexes: [r.metric],
     });
   } else {
-    console.log(JSON.stringify({ scope: 'web-vitals', metric: r.metric, value: r.value, path }));
+    log.info('analytics.vitals', { metric: r.metric, value: r.value, path });
   }
   return noContent();
 }

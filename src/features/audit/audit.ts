@@ -14,7 +14,7 @@ export type AuditScores = Record<AuditCategory, number>;
 /** Longest address we accept; real pages stay far below it and it bounds the upstream query. */
 export const MAX_AUDIT_URL_LENGTH = 2048;
 
-/** Shown when the normaliser rejects what was typed (SPEC 5 and 8). */
+/** Shown when the normaliser rejects what was typed. */
 export const INVALID_URL_MESSAGE =
   'Please enter a valid URL (e.g., example.com or www.example.com)';
 

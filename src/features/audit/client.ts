@@ -12,10 +12,10 @@ import {
 
 export const AUDIT_ENDPOINT = '/api/site-audit';
 
-/** Thrown fetches, and failures with no readable answer (SPEC 8). */
+/** Thrown fetches, and failures with no readable answer. */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 
-/** A readable answer that is not a result and carries no message of its own (SPEC 8). */
+/** A readable answer that is not a result and carries no message of its own. */
 export const AUDIT_FAILED_MESSAGE = 'Audit failed. Please try again.';
 
 /**

@@ -5,6 +5,7 @@
  * src/features/audit/psi-report.ts.
  */
 import { HttpError } from '#server/http';
+import { log } from '#server/log';
 import { AUDIT_CATEGORIES, type AuditCategory } from './audit';
 
 export const DEFAULT_PSI_ENDPOINT = 'https://www.googleapis.com/pagespeedonline/v5/runPagespeed';
@@ -56,7 +57,7 @@ export async function fetchPagespeed(
     text = await response.text();
   } catch (err) {
     if (signal.aborted) throw timeoutError();
-    console.warn('PageSpeed Insights unreachable', err instanceof Error ? err.name : 'error');
+    log.warn('audit.psi_unreachable', { error: err instanceof Error ? err.name : 'error' });
     throw new HttpError(
       502,
       'upstream_unreachable',
@@ -115,7 +116,7 @@ export function siteError(text: string): HttpError | undefined {
 /** Maps a PSI failure answer to what the visitor sees, without echoing upstream text. */
 export function psiError(status: number, body: unknown): HttpError {
   const message = errorMessageOf(body);
-  console.warn('PageSpeed Insights failed', status, SITE_ERROR_PATTERN.exec(message)?.[1] ?? '');
+  log.warn('audit.psi_failed', { status, siteError: SITE_ERROR_PATTERN.exec(message)?.[1] });
   const unreachable = siteError(message);
   if (unreachable && (status === 400 || status >= 500)) return unreachable;
   if (status === 429) {

@@ -6,6 +6,7 @@
  * whatever goes wrong becomes checks with an error status.
  */
 import { isDevelopment, type Env } from '#server/env';
+import { log } from '#server/log';
 import { CHECK_IDS, type CheckId, type Visibility, type VisibilityCheck } from './contract';
 import type { Attempt } from './fetched';
 import {
@@ -99,7 +100,7 @@ export async function runVisibilityChecks(
     const checks = await collect(target, config);
     return { ...scoreChecks(checks), checks };
   } catch (err) {
-    console.error('Visibility checks failed', err instanceof Error ? err.message : String(err));
+    log.error('audit.visibility_failed', { error: err });
     return visibilityUnavailable('We could not run this check because of a problem on our side.');
   }
 }

@@ -4,4 +4,4 @@
  */
 export { $session, $sessionLoading, accessToken, signOut } from './session';
 export { $roles, APP_ROLES, parseRoles, type AppRole } from './roles';
-export { getSupabase } from './supabase';
+export { SESSION_STORAGE_KEY, getSupabase, supabaseConfigured } from './supabase';

@@ -5,6 +5,7 @@
  * the answer is sent (waitUntil) and a failure is only logged: it never slows or breaks a reply.
  */
 import { isDevelopment, type Env } from '#server/env';
+import { log } from '#server/log';
 import { callRpc, insertRow, postgrestConfig, updateWhere } from '#server/supabase-rest';
 import type { Rating } from './contract';
 import { COMMENT_MAX, keepable } from './mask';
@@ -45,9 +46,6 @@ export function insightsEnabled(env: InsightsEnv): boolean {
   return postgrestConfig(env) !== undefined;
 }
 
-const log = (fields: Record<string, unknown>) =>
-  console.error(JSON.stringify({ scope: 'insights', ...fields }));
-
 /** Records one answered question; resolves whether it was stored. */
 export async function recordQuestion(env: InsightsEnv, q: AnsweredQuestion): Promise<boolean> {
   const db = postgrestConfig(env);
@@ -69,7 +67,7 @@ export async function recordQuestion(env: InsightsEnv, q: AnsweredQuestion): Pro
     );
     return true;
   } catch (err) {
-    log({ event: 'question_not_recorded', error: String(err).slice(0, 200) });
+    log.error('insights.question_not_recorded', { error: err });
     return false;
   }
 }
@@ -97,7 +95,7 @@ export async function recordRating(
     );
     return rows.length > 0;
   } catch (err) {
-    log({ event: 'rating_not_recorded', error: String(err).slice(0, 200) });
+    log.error('insights.rating_not_recorded', { error: err });
     return false;
   }
 }
@@ -112,6 +110,6 @@ export async function purgeOldQuestions(env: InsightsEnv): Promise<number | unde
     {},
     { timeoutMs: TIMEOUT_MS },
   );
-  console.log(JSON.stringify({ scope: 'scheduled', job: 'purge-advisor-questions', removed }));
+  log.info('cron.purge_questions', { removed });
   return removed;
 }

@@ -19,6 +19,7 @@
  */
 import { isDevelopment, type Env } from '#server/env';
 import { HttpError } from '#server/http';
+import { developmentLog, log } from '#server/log';
 import { PostgrestError, postgrestConfig, type PostgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig, type EmailConfig } from './email.server';
 import type { LeadRecord } from './lead-id';
@@ -76,17 +77,13 @@ export function isPermanent(err: unknown): boolean {
 /** The reason an attempt failed, short and without the lead's contents. */
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
-/** One structured log line: values cannot forge another line. */
-const log = (level: 'log' | 'error', fields: Record<string, unknown>) =>
-  console[level](JSON.stringify({ scope: 'leads', ...fields }));
-
 /** Emails the firm; false when the email did not go out. */
 async function email(mail: EmailConfig, d: LeadDelivery, options: OutboxOptions) {
   try {
     await sendLeadEmail(mail, d.lead, d.id, d.digest, options);
     return true;
   } catch (err) {
-    log('error', { event: 'email_failed', id: d.id, error: reason(err) });
+    log.error('lead.email_failed', { leadId: d.id, error: reason(err) });
     return false;
   }
 }
@@ -97,7 +94,7 @@ async function store(db: PostgrestConfig, d: LeadDelivery, options: DeliveryOpti
   } catch (err) {
     const reused = err instanceof HttpError && err.code === 'idempotency_key_reused';
     if (!(reused && options.acknowledged)) throw err;
-    log('error', { event: 'key_reused', id: d.id });
+    log.error('lead.key_reused', { leadId: d.id });
     return storeLead(db, { ...d, key: undefined }, options.timeoutMs);
   }
 }
@@ -117,23 +114,23 @@ export async function deadLetter(
       await env.LEAD_DEAD_LETTERS.send(letter);
       return true;
     } catch (err) {
-      log('error', { event: 'dead_letter_failed', id, error: reason(err) });
+      log.error('lead.dead_letter_failed', { leadId: id, error: reason(err) });
     }
   }
   const db = postgrestConfig(env);
   if (!db) return false;
   try {
     await insertDeadLetter(db, id, letter.message, letter.error, options.timeoutMs);
-    log('error', { event: 'dead_letter_kept', id });
+    log.error('lead.dead_letter_kept', { leadId: id });
     return true;
   } catch (err) {
-    log('error', { event: 'dead_letter_not_stored', id, error: reason(err) });
+    log.error('lead.dead_letter_not_stored', { leadId: id, error: reason(err) });
     return false;
   }
 }
 
 async function refused(env: Env, d: LeadDelivery, err: unknown, options: DeliveryOptions) {
-  log('error', { event: 'refused', id: d.id, error: reason(err) });
+  log.error('lead.refused', { leadId: d.id, error: reason(err) });
   const mail = leadEmailConfig(env);
   const emailed = d.emailed === true || (mail !== undefined && (await email(mail, d, options)));
   const letter = {
@@ -158,7 +155,7 @@ export async function deliver(
   if (!db && !mail) {
     // The routes refuse leads in production with nowhere to go.
     if (!isDevelopment(env)) return { status: 'pending', emailed: false };
-    console.log(`Lead received (development: no database or email)\n${formatLead(d.lead, d.id)}`);
+    developmentLog(env, 'lead.development_print', formatLead(d.lead, d.id));
     return { status: 'printed' };
   }
 
@@ -171,14 +168,14 @@ export async function deliver(
         else if (mail) await notifyLead(db, mail, row.id, options);
       } catch (err) {
         // Stored and in the inbox; the Cron Trigger sends (or the email API deduplicates) it.
-        log('error', { event: 'notification_not_recorded', id: row.id, error: reason(err) });
+        log.error('lead.notification_not_recorded', { leadId: row.id, error: reason(err) });
       }
-      log('log', { event: 'stored', id: row.id });
+      log.info('lead.stored', { leadId: row.id });
       return { status: 'stored', id: row.id };
     } catch (err) {
       if (err instanceof HttpError) throw err;
       if (isPermanent(err)) return refused(env, d, err, options);
-      log('error', { event: 'database_unavailable', id: d.id, error: reason(err) });
+      log.error('lead.database_unavailable', { leadId: d.id, error: reason(err) });
     }
   }
 

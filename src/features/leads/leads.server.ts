@@ -10,6 +10,7 @@
  */
 import { isDevelopment, type Env, type RouteHandler } from '#server/env';
 import { DEFAULT_BODY_LIMIT, HttpError, json, readJson } from '#server/http';
+import { log } from '#server/log';
 import { postgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig } from './email.server';
 import type { Lead } from './lead';
@@ -58,7 +59,7 @@ export function honeypotFilled(body: unknown): boolean {
 /** 503 in production when no destination is configured (development prints leads instead). */
 function requireDestination(env: Env): void {
   if (postgrestConfig(env) || leadEmailConfig(env) || isDevelopment(env)) return;
-  console.error('Lead refused: no database or email is configured for leads');
+  log.error('lead.no_destination');
   throw new HttpError(
     503,
     'leads_unavailable',
@@ -77,14 +78,7 @@ async function refuseReusedKey(env: Env, record: LeadRecord, timeoutMs: number):
     await checkKey(db, record.key, record.digest, Math.min(timeoutMs, KEY_CHECK_TIMEOUT_MS));
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    console.error(
-      JSON.stringify({
-        scope: 'lead-queue',
-        event: 'key_check_failed',
-        id: record.id,
-        error: String(err).slice(0, 300),
-      }),
-    );
+    log.error('lead.key_check_failed', { leadId: record.id, error: err });
   }
 }
 
@@ -107,9 +101,7 @@ export async function acceptLead(
       await env.LEAD_QUEUE.send(message);
       return { id };
     } catch (err) {
-      console.error(
-        JSON.stringify({ scope: 'lead-queue', event: 'send_failed', id, error: String(err) }),
-      );
+      log.error('lead.queue_send_failed', { leadId: id, error: err });
     }
   }
   const outcome = await deliver(env, record, { ...options, acknowledged: false });

@@ -17,6 +17,7 @@ import {
   type EmailConfig,
 } from './email.server';
 import { HttpError } from '#server/http';
+import { log } from '#server/log';
 import {
   filterValue,
   postgrestConfig,
@@ -103,9 +104,8 @@ export async function sendLeadEmail(
         continue;
       }
       if (err.code === INVALID_IDEMPOTENT_REQUEST) {
-        console.error(
-          `Defect: the notification email of lead ${id} differs from the one sent before under the same idempotency key; the email API kept the first.`,
-        );
+        // A defect: the email API kept the first email sent under this key.
+        log.error('lead.email_key_conflict', { leadId: id });
         return;
       }
       throw err;
@@ -193,10 +193,10 @@ async function record(
     );
   } catch (err) {
     // The claim lapses on its own; the email API's key stops a second email after a success.
-    console.error(`Lead ${row.id}: notification outcome not recorded: ${reason(err)}`);
+    log.error('lead.notify_not_recorded', { leadId: row.id, error: reason(err) });
   }
   if (outcome.status === 'failed') {
-    console.error(`Lead ${row.id}: notification email failed: ${outcome.error}`);
+    log.error('lead.notify_failed', { leadId: row.id, error: outcome.error });
   }
 }
 
@@ -262,7 +262,7 @@ export async function resendPending(
     try {
       outcome = await notifyLead(db, mail, id, options);
     } catch (err) {
-      console.error(`Lead ${id}: could not be claimed: ${reason(err)}`);
+      log.error('lead.claim_failed', { leadId: id, error: reason(err) });
       outcome = { status: 'failed', error: reason(err) };
     }
     if (outcome.status === 'sent') summary.sent++;

@@ -12,6 +12,7 @@
  */
 import * as z from 'zod/mini';
 import type { Env, QueueBatch, QueueMessage } from '#server/env';
+import { log } from '#server/log';
 import { postgrestConfig } from '#server/supabase-rest';
 import { leadDigest } from './lead-id';
 import { deliver, type DeadLetter, type LeadDelivery } from './delivery.server';
@@ -60,10 +61,6 @@ export interface ConsumerOptions {
 /** The reason an attempt failed, short and without the lead's contents. */
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
-/** One structured log line: values cannot forge another line. */
-const log = (level: 'log' | 'error', fields: Record<string, unknown>) =>
-  console[level](JSON.stringify({ scope: 'lead-queue', ...fields }));
-
 /** Delivers one lead message: acks it once the policy says the lead is held. */
 export async function deliverLeadMessage(
   message: QueueMessage<unknown>,
@@ -72,7 +69,7 @@ export async function deliverLeadMessage(
 ): Promise<void> {
   const parsed = z.safeParse(leadMessageSchema, message.body);
   if (!parsed.success) {
-    log('error', { event: 'unreadable_message', messageId: message.id });
+    log.error('lead_queue.unreadable_message', { messageId: message.id });
     message.ack();
     return;
   }
@@ -97,7 +94,7 @@ export async function deliverLeadMessage(
       message.ack();
       return;
     } catch (err) {
-      log('error', { event: 'requeue_failed', id: m.id, error: reason(err) });
+      log.error('lead_queue.requeue_failed', { leadId: m.id, error: reason(err) });
     }
   }
   message.retry({ delaySeconds });
@@ -130,13 +127,13 @@ export async function keepDeadLetter(
   const letter = deadLetterOf(message.body);
   const db = postgrestConfig(env);
   if (!letter || !z.safeParse(z.uuid(), letter.message.id).success) {
-    log('error', { event: 'dead_letter_unreadable', messageId: message.id });
+    log.error('dead_letter.unreadable', { messageId: message.id });
     message.ack();
     return;
   }
   const { id } = letter.message;
   if (!db) {
-    log('error', { event: 'dead_letter_waiting', id, reason: 'no database configured' });
+    log.error('dead_letter.waiting', { leadId: id, reason: 'no database configured' });
     message.retry({ delaySeconds: MAX_RETRY_DELAY_S });
     return;
   }
@@ -148,10 +145,10 @@ export async function keepDeadLetter(
       letter.error,
       options.timeoutMs ?? SINK_TIMEOUT_MS,
     );
-    log('error', { event: 'dead_letter_kept', id });
+    log.error('dead_letter.kept', { leadId: id });
     message.ack();
   } catch (err) {
-    log('error', { event: 'dead_letter_not_stored', id, error: reason(err) });
+    log.error('dead_letter.not_stored', { leadId: id, error: reason(err) });
     message.retry({ delaySeconds: retryDelay(message.attempts, options.retryBaseDelayS) });
   }
 }

@@ -5,6 +5,7 @@
  * there is nothing to resend.
  */
 import type { Env } from '#server/env';
+import { log } from '#server/log';
 import { postgrestConfig } from '#server/supabase-rest';
 import { leadEmailConfig } from './email.server';
 import { resendPending, type ResendSummary } from './outbox.server';
@@ -33,12 +34,10 @@ export async function resendUnnotified(
       timeoutMs: options.timeoutMs ?? SINK_TIMEOUT_MS,
       retryWaitMs: options.retryWaitMs,
     });
-    console.log(JSON.stringify({ scope: 'scheduled', job: 'resend-leads', ...summary }));
+    log.info('cron.resend_leads', { ...summary });
     return summary;
   } catch (err) {
-    console.error(
-      JSON.stringify({ scope: 'scheduled', job: 'resend-leads', error: String(err).slice(0, 300) }),
-    );
+    log.error('cron.resend_leads_failed', { error: err });
     throw err;
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Env } from '#server/env';
 import { HttpError } from '#server/http';
+import { log } from '#server/log';
 
 /** Cloudflare's token check, used when TURNSTILE_SECRET is set. */
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -38,7 +39,7 @@ export async function verifyTurnstile(
     if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
     outcome = (await response.json()) as { success?: unknown };
   } catch (err) {
-    console.error(`Turnstile check unavailable: ${(err as Error).message}`);
+    log.error('turnstile.unavailable', { error: err });
     throw new HttpError(
       502,
       'turnstile_unavailable',

@@ -10,6 +10,7 @@
  */
 import type { RouteContext, RouteHandler } from '#server/env';
 import { HttpError, fieldErrors, json, readJson } from '#server/http';
+import { boundLog, log } from '#server/log';
 import { parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
 import { answer, prepareAdvisor, type Advisor } from '../engine/advisor';
 import { citedSources, offersPerson } from '../engine/cited';
@@ -149,7 +150,9 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
       sources: (content) => citedSources(content, grounded.sections),
       handoff: offersPerson,
       sign,
-      log: (problem) => console.warn(`chat: model reply named ${problem}; not sent as written`),
+      // The kind of claim only: its figure may be one the visitor wrote.
+      log: (problem) =>
+        log.warn('chat.claim_withheld', { reason: problem.replace(/\s*\(.*\)$/, '') }),
     });
     const reply = withAnswerId(guarded, answerId, record);
     if (wantsStream(request)) return streamResponse(reply, provider);
@@ -194,7 +197,7 @@ function toChatReply(reply: AdvisorReply): ChatReply {
 
 function modelFailed(err: unknown, provider: LlmProvider): HttpError {
   if (!(err instanceof LlmError)) throw err;
-  console.error(`chat: ${provider.kind} ${err.message}`);
+  log.error('chat.model_failed', { provider: provider.kind, error: err.message });
   return new HttpError(
     502,
     'advisor_unavailable',
@@ -205,6 +208,8 @@ function modelFailed(err: unknown, provider: LlmProvider): HttpError {
 /** A server-sent event stream of the reply; a break midway sends `error` and closes. */
 function streamResponse(reply: AsyncGenerator<ChatEvent>, provider: LlmProvider): Response {
   const encoder = new TextEncoder();
+  // The runtime calls pull after the handler returned, outside the request's scope.
+  const streamLog = boundLog();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -215,8 +220,10 @@ function streamResponse(reply: AsyncGenerator<ChatEvent>, provider: LlmProvider)
           encoder.encode(`event: ${value.event}\ndata: ${JSON.stringify(value.data)}\n\n`),
         );
       } catch (err) {
-        if (err instanceof LlmError) console.error(`chat: ${provider.kind} stream ${err.message}`);
-        else console.error('chat: stream failed');
+        streamLog.error('chat.stream_failed', {
+          provider: provider.kind,
+          error: err instanceof LlmError ? err.message : 'stream failed',
+        });
         const message = 'The reply was interrupted.';
         controller.enqueue(
           encoder.encode(`event: error\ndata: ${JSON.stringify({ message })}\n\n`),

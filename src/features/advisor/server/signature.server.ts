@@ -13,6 +13,7 @@
  * advisor turn of a hand-off shows as not verified; that is logged once per isolate.
  */
 import { isDevelopment, type Env } from '#server/env';
+import { log } from '#server/log';
 import { CHAT_MESSAGE_MAX } from '../contract';
 
 export interface SigningEnv extends Env {
@@ -38,17 +39,13 @@ export function signingSecret(env: SigningEnv): string | null {
   if (isDevelopment(env)) return DEVELOPMENT_SIGNING_SECRET;
   if (!warned) {
     warned = true;
-    console.error(
-      JSON.stringify({
-        scope: 'advisor',
-        event: 'signing_disabled',
-        reason: secret
-          ? 'ADVISOR_SIGNING_SECRET is shorter than 32 characters'
-          : 'ADVISOR_SIGNING_SECRET is not set',
-        effect:
-          'advisor replies are unsigned; hand-off transcripts mark every advisor turn as not verified',
-      }),
-    );
+    log.error('advisor.signing_disabled', {
+      reason: secret
+        ? 'ADVISOR_SIGNING_SECRET is shorter than 32 characters'
+        : 'ADVISOR_SIGNING_SECRET is not set',
+      effect:
+        'advisor replies are unsigned; hand-off transcripts mark every advisor turn as not verified',
+    });
   }
   return null;
 }

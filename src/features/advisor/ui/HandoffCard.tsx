@@ -8,7 +8,7 @@ import { $conversation } from './chat-store';
 import { openQuestionnaire } from '../../../stores/ui';
 import { HandoffError, sendChatLead } from './handoff';
 
-/** The reply promise of the questionnaire (SPEC), which the same people answer. */
+/** The reply promise of the questionnaire, which the same people answer. */
 const SENT = "Thank you! We've received your email and will be in touch within 24 hours.";
 const FAILED = 'Your email could not be sent just now. Please try again, or write to us directly.';
 
