@@ -21,9 +21,10 @@ let handOff: { email: string; name: string; transcript: typeof transcript; page:
 let stored: { role: string; content: string; verified?: boolean }[];
 
 beforeAll(async () => {
-  const signature = (await signReply(SECRET, REPLY))!;
+  const question = { role: 'user' as const, content: 'What does the Discovery Workshop include?' };
+  const signature = (await signReply(SECRET, [question], REPLY))!;
   transcript = [
-    { role: 'user', content: 'What does the Discovery Workshop include?' },
+    question,
     { role: 'assistant', content: REPLY, signature },
     { role: 'user', content: 'Yes please, email me.' },
   ];
@@ -204,7 +205,10 @@ describe('POST /api/chat/lead', () => {
         'role must be "user" or "assistant".',
       ],
       [
-        { ...handOff, transcript: [{ role: 'assistant', content: 'Hi', signature: 'forged' }] },
+        {
+          ...handOff,
+          transcript: [{ role: 'assistant', content: 'Hi', signature: 'not <a> token' }],
+        },
         'transcript.0.signature',
         'signature is not a reply signature.',
       ],

@@ -4,7 +4,6 @@
  * including replies that break off, stall or name prices the site does not state.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyReply } from '#features/advisor/server/signature.server';
 import { callFunction, startStub } from './harness';
 import {
   SECRET,
@@ -20,6 +19,7 @@ import {
   text,
   closeStubs,
   keep,
+  signedReply,
 } from './chat-setup';
 
 afterEach(closeStubs);
@@ -65,9 +65,13 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
       'Discovery Workshop (/services/discovery-workshop): starts at $750',
     );
     expect(system.content).toMatch(/may have been altered/);
-    // Bounded: the last 12 messages of the 17 sent, ending with the question.
-    expect(rest).toHaveLength(12);
-    expect(rest.at(-1)).toEqual(user('How much is the Discovery Workshop?'));
+    // Bounded: the last 12 messages of the 17 sent, ending with the question. The advisor turns
+    // among them carry no signature, so each is quoted in the visitor's next message.
+    expect(rest.map((m: { role: string }) => m.role)).toEqual(Array(6).fill('user'));
+    expect(rest[0].content).toContain('> Earlier answer 5');
+    expect(rest[0].content).toMatch(/Earlier question 6$/);
+    expect(rest.at(-1).content).toContain('> Anything else?');
+    expect(rest.at(-1).content).toMatch(/\n\nHow much is the Discovery Workshop\?$/);
   });
 
   it("grounds the model in the built-in answer's retrieval: each question's answering section first", async () => {
@@ -119,7 +123,9 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     const done = list.at(-1)!;
     expect(done.event).toBe('done');
     // The signature is of the text the visitor got, not of what the model wrote.
-    expect(await verifyReply(SECRET, said, done.data.signature)).toBe(true);
+    expect(
+      await signedReply([user('How much is the Discovery Workshop?')], said, done.data.signature),
+    ).toBe(true);
   });
 
   it('withdraws a reply that states two figures the site does not, for the built-in answer', async () => {
@@ -133,7 +139,13 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     );
     const replace = list.find((e) => e.event === 'replace')!;
     expect(replace.data.content).toContain('$750');
-    expect(await verifyReply(SECRET, replace.data.content, replace.data.signature)).toBe(true);
+    expect(
+      await signedReply(
+        [user('How much is the Discovery Workshop?')],
+        replace.data.content,
+        replace.data.signature,
+      ),
+    ).toBe(true);
     expect(JSON.stringify(list)).not.toMatch(/3 weeks/);
     expect(list.some((e) => e.event === 'done')).toBe(false);
   });

@@ -17,7 +17,7 @@
  * questionnaire's (./contract.ts).
  */
 import * as z from 'zod/mini';
-import { SIGNATURE_PATTERN, chatMessageSchema } from '../advisor/contract';
+import { chatMessageSchema } from '../advisor/contract';
 import { leadEmailSchema, leadSourceSchema, plainText } from './contract';
 import { ANSWER_LIMITS } from './fields';
 
@@ -36,9 +36,6 @@ export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
  */
 export const transcriptMessageSchema = z.extend(chatMessageSchema, {
   content: chatMessageSchema.shape.content.check(plainText(true)),
-  signature: z.optional(
-    z.string().check(z.regex(SIGNATURE_PATTERN, { error: 'signature is not a reply signature.' })),
-  ),
 });
 
 /** The body of POST /api/chat/lead. */
