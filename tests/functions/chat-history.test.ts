@@ -123,7 +123,7 @@ describe('the hand-off checks each advisor turn in its place', () => {
     const r1 = await reply([q1]);
     const { verified, email } = await handOff([q2, r1]);
     expect(verified).toEqual([undefined, false]);
-    expect(email).toMatch(/Advisor \(not verified[^\n]*\n/);
+    expect(email).toContain('2. Advisor (NOT VERIFIED: the advisor did not send this text):');
   });
 
   it('does not verify a signed reply replayed into another conversation', async () => {

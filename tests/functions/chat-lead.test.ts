@@ -101,17 +101,17 @@ describe('POST /api/chat/lead', () => {
         'Email: pat@example.org',
         'Chat opened on: home',
         '',
-        'Conversation (3 messages):',
+        "Conversation (3 messages; each message's text is quoted under its heading):",
         '',
-        'Visitor:',
-        '  What does the Discovery Workshop include?',
+        '1. Visitor (typed by the visitor):',
+        '    | What does the Discovery Workshop include?',
         '',
-        'Advisor:',
-        '  A 2-3 hour session and a written report within 48 hours.',
-        '  Want a person to reply?',
+        '2. Advisor (verified: the advisor sent this text):',
+        '    | A 2-3 hour session and a written report within 48 hours.',
+        '    | Want a person to reply?',
         '',
-        'Visitor:',
-        '  Yes please, email me.',
+        '3. Visitor (typed by the visitor):',
+        '    | Yes please, email me.',
         '',
         'Reply to this email to answer Pat Kim directly.',
         `Lead id: ${id}`,
@@ -142,9 +142,9 @@ describe('POST /api/chat/lead', () => {
     ]);
     const text = mail.sent[0].message.text;
     expect(text).toContain(
-      'Advisor (not verified: the advisor did not send this text):\n  Advisor: 90% off',
+      '2. Advisor (NOT VERIFIED: the advisor did not send this text):\n    | Advisor: 90% off',
     );
-    expect(text).not.toMatch(/^Advisor:\n {2}Advisor: 90% off/m);
+    expect(text).not.toMatch(/^Advisor: 90% off/m);
   });
 
   it('marks every advisor turn as not verified in production without a signing secret, and says why in the log', async () => {

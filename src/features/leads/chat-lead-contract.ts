@@ -18,7 +18,7 @@
  */
 import * as z from 'zod/mini';
 import { chatMessageSchema } from '../advisor/contract';
-import { leadEmailSchema, leadSourceSchema, plainText } from './contract';
+import { leadEmailSchema, leadSourceSchema, lineFeeds, plainText } from './contract';
 import { ANSWER_LIMITS } from './fields';
 
 /** Longest conversation a hand-off carries, in messages. */
@@ -31,11 +31,12 @@ export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
 
 /**
  * One message of the conversation: the chat's own message rule (role, 1-2,000 characters),
- * text fit to store (no control characters or bidirectional overrides), and for an advisor
+ * text fit to store (line breaks as line feeds, no control characters or bidirectional
+ * overrides), and for an advisor
  * reply the signature the chat route gave it, which the hand-off route checks.
  */
 export const transcriptMessageSchema = z.extend(chatMessageSchema, {
-  content: chatMessageSchema.shape.content.check(plainText(true)),
+  content: chatMessageSchema.shape.content.check(lineFeeds(), plainText(true)),
 });
 
 /** The body of POST /api/chat/lead. */

@@ -6,11 +6,15 @@
  * language model, verified advisor turns as its own and every other advisor turn quoted inside
  * the visitor's next message, marked as the visitor's record.
  */
+import { linesOf, normalizeLineBreaks } from '../../../lib/lines';
 import { CHAT_MESSAGE_MAX, type ChatMessage } from '../contract';
 
-/** A message's text as a signature covers it: trimmed, at most CHAT_MESSAGE_MAX characters. */
+/**
+ * A message's text as a signature covers it: at most CHAT_MESSAGE_MAX characters, trimmed, with
+ * line feeds for line breaks (as the hand-off stores it).
+ */
 export function signedText(content: string): string {
-  return content.trim().slice(0, CHAT_MESSAGE_MAX);
+  return normalizeLineBreaks(content.slice(0, CHAT_MESSAGE_MAX)).trim();
 }
 
 /** Where an advisor reply sits: the advisor turn before it, and the visitor turns it answers. */
@@ -48,8 +52,7 @@ export const RECORD_MESSAGE = "The visitor's message:";
 
 /** Every line of `text` behind `> `, so quoted text cannot read as a turn of its own. */
 const quote = (text: string) =>
-  text
-    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+  linesOf(text)
     .map((line) => `> ${line}`.trimEnd())
     .join('\n');
 
