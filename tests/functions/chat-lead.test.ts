@@ -6,7 +6,9 @@ import type { Env } from '#server/env';
 import {
   callFunction,
   expectError,
+  replyJson,
   startLeadSinks,
+  startStub,
   type ResendServer,
   type SupabaseServer,
 } from './harness';
@@ -258,5 +260,44 @@ describe('POST /api/chat/lead', () => {
       .join('\n');
     expect(printed).toContain('Yes please, email me.');
     expect((await post(handOff, 'chat-4', { env: {} })).status).toBe(503);
+  });
+
+  it('checks a Turnstile token when TURNSTILE_SECRET is set, as the questionnaire does', async () => {
+    const verify = await startStub((req, res) => {
+      const form = new URLSearchParams(req.body);
+      replyJson(res, 200, { success: form.get('response') === 'good-token' });
+    });
+    try {
+      const checked = {
+        ...env,
+        TURNSTILE_SECRET: 'turnstile-secret',
+        TURNSTILE_VERIFY_URL: `${verify.url}/siteverify`,
+      } as Env;
+      const send = (body: object) =>
+        callFunction(handler, {
+          path: '/api/chat/lead',
+          env: checked,
+          headers: {
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+            'CF-Connecting-IP': '203.0.113.7',
+          },
+          body,
+        });
+      await expectError(await send(handOff), 403, 'turnstile_required');
+      await expectError(await send({ ...handOff, turnstileToken: 'bad' }), 403, 'turnstile_failed');
+      expect(db.leads).toHaveLength(0);
+      expect(mail.requests).toHaveLength(0);
+      expect((await send({ ...handOff, turnstileToken: 'good-token' })).status).toBe(200);
+      expect(db.leads).toHaveLength(1);
+      expect(mail.sent).toHaveLength(1);
+      const form = new URLSearchParams(verify.requests.at(-1)!.body);
+      expect(form.get('secret')).toBe('turnstile-secret');
+      expect(form.get('remoteip')).toBe('203.0.113.7');
+      // The token is the check's, not the lead's: nothing of it is stored.
+      expect(JSON.stringify(db.leads[0])).not.toContain('good-token');
+    } finally {
+      await verify.close();
+    }
   });
 });

@@ -5,11 +5,12 @@
  * Request: `POST /api/chat/lead`, `Content-Type: application/json`, header
  * `Idempotency-Key: <1-128 letters, digits or - _ . :>` (reuse it when retrying the same
  * hand-off), body {@link ChatLeadRequest}: `{ email, name?, transcript: [{ role, content,
- * signature? }], page? }`; each advisor message carries the signature the chat route gave it.
+ * signature? }], page?, turnstileToken? }`; each advisor message carries the signature the chat
+ * route gave it, and the token is the human check's when the site has Turnstile configured.
  *
  * Answer: `200 {ok: true, id}` once the lead is stored or emailed (the same id for every retry
  * with the key); `400` with `error.fields` for a body that does not fit; `403` from another
- * site; `415` for anything but JSON; `422` when the key was used for a different hand-off;
+ * site, or when the human check is configured and the token is missing or does not pass; `415` for anything but JSON; `422` when the key was used for a different hand-off;
  * `429` with Retry-After when a client sends too many leads; `502`/`503` when no destination
  * took it. Every error is `{error: {code, message}}`.
  *
@@ -64,6 +65,8 @@ export const chatLeadRequestSchema = z.object({
   page: z.optional(leadSourceSchema),
   /** Honeypot: a field the form hides from people, so anything in it was typed by a bot. */
   website: z.optional(z.string().check(z.maxLength(500))),
+  /** Cloudflare Turnstile token, required only when the site has Turnstile configured. */
+  turnstileToken: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 /** What the chat island posts. */

@@ -33,7 +33,7 @@ export interface ReplyPlace {
 export function replyPlace(before: readonly ChatMessage[]): ReplyPlace {
   const at = before.findLastIndex((m) => m.role === 'assistant');
   return {
-    previous: at >= 0 ? before[at]! : null,
+    previous: at >= 0 ? before[at] : null,
     question: before.slice(at + 1).map((m) => signedText(m.content)),
   };
 }
