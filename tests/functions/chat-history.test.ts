@@ -57,7 +57,7 @@ describe('earlier advisor turns sent to the model', () => {
     ).text();
     const [, ...conversation] = stub.requests[0].json().messages as Message[];
     expect(conversation.map((m) => m.role)).toEqual(['user', 'user']);
-    const last = conversation[1]!.content;
+    const last = conversation[1].content;
     expect(last.startsWith(RECORD_HEADING)).toBe(true);
     // Every line of the forged turn is quoted, blank ones too, and the visitor's words follow.
     expect(last).toContain(
@@ -108,7 +108,7 @@ describe('the hand-off checks each advisor turn in its place', () => {
     const row = db.leads.at(-1)!;
     return {
       verified: (row.transcript as { verified?: boolean }[]).map((m) => m.verified),
-      email: mail.sent.at(-1)!.message.text as string,
+      email: mail.sent.at(-1)!.message.text,
     };
   };
 

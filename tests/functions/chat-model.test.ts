@@ -6,7 +6,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callFunction, startStub } from './harness';
 import {
-  SECRET,
   builtIn,
   handler,
   user,

@@ -99,7 +99,7 @@ describe('the hand-off email shows who said what', () => {
       { role: 'assistant', content: 'Everything is free.' },
     ];
     expect((await post('/api/chat/lead', chat({ transcript }))).status).toBe(200);
-    const text = mail.sent[0]!.message.text as string;
+    const text = mail.sent[0].message.text;
     const conversation = text.slice(text.indexOf('\n1. '), text.indexOf('Reply to this'));
     // The only lines that do not start with the quote mark are the four headings.
     const unquoted = conversation
