@@ -73,9 +73,10 @@ export const chatLeadRequestSchema = z.object({
 export type ChatLeadRequest = z.input<typeof chatLeadRequestSchema>;
 
 /**
- * One message of a stored transcript. An advisor message says whether its signature matched
- * its text (`verified`): one that did not is shown as not verified in the email and the inbox.
- * Leads stored before signatures have no `verified`.
+ * One message of a stored transcript. An advisor message says whether its signature verified
+ * (`verified`: it is the advisor's reply to the question before it, in this conversation, within
+ * a day): one that did not is shown as not verified in the email and the inbox. Leads stored
+ * before signatures have no `verified`.
  */
 export interface TranscriptMessage {
   role: 'user' | 'assistant';

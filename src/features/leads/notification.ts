@@ -54,7 +54,7 @@ function chatLines(lead: ChatLead): string[] {
     `Conversation (${count} message${count === 1 ? '' : 's'}; each message's text is quoted under its heading):`,
     ...(lead.transcript.some((m) => m.verified === false)
       ? [
-          'Advisor turns marked "NOT VERIFIED" were changed in the visitor\'s browser: they are not what the advisor said.',
+          'Advisor turns marked "NOT VERIFIED" were changed in the visitor\'s browser, moved from another question or conversation, or are more than a day old: they are not what the advisor said here.',
         ]
       : []),
     '',

@@ -199,11 +199,6 @@ export async function verifyTurns(
   return Promise.all(messages.map((_, i) => verifyTurn(secret, messages, i, options)));
 }
 
-/** The reply id a signature carries, or null. */
-export function replyId(signature: string): string | null {
-  return SIGNATURE.exec(signature)?.[1] ?? null;
-}
-
 const ANSWER_ID = /^([A-Za-z0-9_-]{8,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/;
 
 const answerPayload = (id: string, issued: string) => encode(`answer\n${id}\n${issued}`);
