@@ -136,6 +136,14 @@ describe('the hand-off checks each advisor turn in its place', () => {
     expect(verified).toEqual([undefined, true, undefined, false]);
     // Nor as the opening of a conversation.
     expect((await handOff([q2, r2])).verified).toEqual([undefined, false]);
+    // Nor after the advisor turn it followed, when that turn was moved under another question:
+    // the conversation before a reply is the whole conversation, not only the turn before it.
+    expect((await handOff([other, r1, q2, r2])).verified).toEqual([
+      undefined,
+      false,
+      undefined,
+      false,
+    ]);
   });
 
   it('does not verify a signature after a day', async () => {

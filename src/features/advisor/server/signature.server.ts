@@ -5,7 +5,8 @@
  * (Unix milliseconds), a digest of the conversation before it (the advisor turn before it with
  * that turn's own signature, so the digests chain back to the start) and an HMAC-SHA256 over
  * those, the visitor's question and the reply's text, under ADVISOR_SIGNING_SECRET
- * (engine/history.ts says what a reply's place is). A signature holds for SIGNATURE_TTL_MS. The
+ * (engine/history.ts says what a reply's place is). A signature holds for SIGNATURE_TTL_MS, and a
+ * turn verifies only when every advisor turn before it in the conversation does. The
  * chat island keeps each reply's signature with it and sends it back with every question and the
  * hand-off: the chat route passes a turn that does not verify to the model as the visitor's
  * record, and the hand-off route marks it as not verified (chat-lead.server.ts). The id a rating
@@ -188,7 +189,9 @@ async function verifyTurn(
 /**
  * For each message of a conversation, whether it is an advisor turn the advisor sent as it
  * stands: its text, the question before it and the conversation before that as signed, within
- * SIGNATURE_TTL_MS. Visitor turns are false.
+ * SIGNATURE_TTL_MS. The conversation before a turn holds only if the advisor turn before it
+ * verifies too, so one turn that does not (edited, moved, expired) leaves every later advisor
+ * turn unverified. Visitor turns are false.
  */
 export async function verifyTurns(
   secret: string | null,
@@ -196,7 +199,13 @@ export async function verifyTurns(
   options: VerifyOptions,
 ): Promise<boolean[]> {
   if (!secret) return messages.map(() => false);
-  return Promise.all(messages.map((_, i) => verifyTurn(secret, messages, i, options)));
+  const own = await Promise.all(messages.map((_, i) => verifyTurn(secret, messages, i, options)));
+  let previous: boolean | undefined;
+  return own.map((ok, i) => {
+    if (messages[i]?.role !== 'assistant') return false;
+    previous = ok && previous !== false;
+    return previous;
+  });
 }
 
 const ANSWER_ID = /^([A-Za-z0-9_-]{8,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/;
