@@ -2,9 +2,9 @@
  * The page Content Security Policy beyond what Astro adds (the `script-src` and `style-src`
  * hashes of every inline and island script and style). Everything else is this site's own:
  * nothing loads from elsewhere but Supabase, which the sign-in card and the admin panels talk
- * to when accounts are enabled, and Turnstile, which the two questionnaire pages add themselves
- * (src/features/leads/turnstile-csp.ts). `frame-ancestors` cannot sit in a meta tag, so
- * public/_headers sends it as a header.
+ * to when accounts are enabled, and Turnstile, which the pages with a form showing it add
+ * themselves (src/features/leads/turnstile-csp.ts). `frame-ancestors` cannot sit in a meta tag,
+ * so public/_headers sends it as a header.
  */
 
 /** A directive this site sets, as Astro's configuration types it. */

@@ -55,6 +55,19 @@ describe('advisor_questions', () => {
     });
   });
 
+  it('keeps one row per question key: a question asked again in a conversation counts once', async () => {
+    const keyed = `insert into public.advisor_questions
+      (answer_id, question_key, question, reply, confidence)
+      values ($1, $2, 'How long is the workshop?', 'A 2-3 hour session.', 0.8)
+      on conflict (question_key) do nothing returning id`;
+    await as(db, serviceRole, async (s) => {
+      const first = await s.query(keyed, ['answer-key-1', 'conversation:abc123']);
+      const again = await s.query(keyed, ['answer-key-2', 'conversation:abc123']);
+      const other = await s.query(keyed, ['answer-key-3', 'conversation:def456']);
+      expect([first.rows.length, again.rows.length, other.rows.length]).toEqual([1, 0, 1]);
+    });
+  });
+
   it('lets the service role record a rating once, and change nothing else', async () => {
     await as(db, serviceRole, async (s) => {
       const rate = `update public.advisor_questions set rating = $2, comment = $3, rated_at = now()

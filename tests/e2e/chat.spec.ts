@@ -118,7 +118,13 @@ test.describe('conversation', () => {
     await expect(c.typing).toHaveCount(0);
     await expect(c.input).toBeEnabled();
     await expect(c.input).toBeFocused();
-    expect(sent).toEqual([{ messages: [{ role: 'user', content: 'What do you offer?' }] }]);
+    // With the conversation's id, so "What prospects ask" counts a question once in it.
+    expect(sent).toEqual([
+      {
+        conversation: expect.stringMatching(/^[0-9a-f]{32}$/),
+        messages: [{ role: 'user', content: 'What do you offer?' }],
+      },
+    ]);
   });
 
   test('a non-OK answer and a network error give the connection message', async ({ page }) => {
@@ -189,7 +195,12 @@ test.describe('keyboard', () => {
     expect(sent).toEqual([]);
     await c.input.press('Enter');
     await expect(c.log).toContainText('Noted.');
-    expect(sent).toEqual([{ messages: [{ role: 'user', content: 'Line one\nLine two' }] }]);
+    expect(sent).toEqual([
+      {
+        conversation: expect.any(String),
+        messages: [{ role: 'user', content: 'Line one\nLine two' }],
+      },
+    ]);
   });
 
   test('Escape closes, focus returns to the opener, and the conversation is kept', async ({

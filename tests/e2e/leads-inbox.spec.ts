@@ -122,6 +122,7 @@ async function seedChat(
         { role: 'assistant', content: 'Yes. Leave your email and the team will reply.' },
       ],
       page,
+      turnstileToken: TURNSTILE_DUMMY_TOKEN,
     },
   });
   expect(res.status(), await res.text()).toBe(200);

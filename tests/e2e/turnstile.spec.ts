@@ -135,7 +135,7 @@ test.describe('Turnstile under the Content Security Policy', () => {
     await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
-  test('only the pages with the questionnaire allow Turnstile, and only its script and frame', async ({
+  test('only the pages with the questionnaire or the chat allow Turnstile, and only its script and frame', async ({
     page,
   }) => {
     for (const path of ['/', '/questionnaire']) {
@@ -169,6 +169,10 @@ test.describe('Turnstile under the Content Security Policy', () => {
       expect(csp.get('script-src')?.[0], path).toBe("'self'");
       expect(JSON.stringify([...csp]), path).not.toContain('challenges.cloudflare.com');
       expect(csp.has('frame-src'), path).toBe(false);
+      // Nor do they host a form that shows the check: their chat links lead to the home page.
+      await expect(page.locator('[data-island="chat"], [data-island="questionnaire"]')).toHaveCount(
+        0,
+      );
     }
   });
 });

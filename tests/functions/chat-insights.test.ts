@@ -30,23 +30,33 @@ afterEach(async () => {
   await db.close();
 });
 
-const ask = (content: string, e: ChatEnv = env, headers: Record<string, string> = {}) =>
+const ask = (
+  content: string,
+  e: ChatEnv = env,
+  headers: Record<string, string> = {},
+  conversation?: string,
+) =>
   callFunction(handler, {
     path: '/api/chat',
-    body: { messages: [user(content)] },
+    body: { messages: [user(content)], ...(conversation && { conversation }) },
     env: e,
     headers,
   });
+
+const rate = (answerId: string, rating = 'helpful') =>
+  callRoute({ path: '/api/chat/rating', body: { answerId, rating }, env });
 
 describe('recording the questions the advisor answers', () => {
   it('records the question masked under the reply’s id, with what the answer cited', async () => {
     const res = await ask('How much is the discovery workshop? Reply to jo@acme.com please');
     const reply = await res.json();
-    expect(reply.answerId).toMatch(/^[0-9a-f]{32}$/);
-    expect(reply.signature).toContain(`.${reply.answerId}.`);
+    // The id a rating names is the reply's id, signed.
+    const [id] = reply.answerId.split('.');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(reply.signature).toContain(`.${id}.`);
     expect(db.questions).toHaveLength(1);
     expect(db.questions[0]).toMatchObject({
-      answer_id: reply.answerId,
+      answer_id: id,
       question: 'How much is the discovery workshop? Reply to [email] please',
       reply: reply.content,
       declined: false,
@@ -57,11 +67,35 @@ describe('recording the questions the advisor answers', () => {
 
   it('lets the visitor rate that reply once', async () => {
     const { answerId } = await (await ask('How long is the discovery workshop?')).json();
-    const rate = (rating: string) =>
-      callRoute({ path: '/api/chat/rating', body: { answerId, rating }, env });
-    expect((await rate('helpful')).status).toBe(204);
-    expect((await rate('not_helpful')).status).toBe(204);
+    expect((await rate(answerId, 'helpful')).status).toBe(204);
+    expect((await rate(answerId, 'not_helpful')).status).toBe(204);
     expect(db.questions[0].rating).toBe('helpful');
+  });
+
+  it('counts a rating only with the signed answer id, not the bare id or a forged one', async () => {
+    const { answerId } = await (await ask('How long is the discovery workshop?')).json();
+    const bare = db.questions[0].answer_id as string;
+    expect((await rate(bare, 'not_helpful')).status).toBe(204);
+    const [id, issued] = answerId.split('.');
+    expect((await rate(`${id}.${issued}.${'A'.repeat(43)}`, 'not_helpful')).status).toBe(204);
+    expect((await rate(`${bare}.${Date.now()}.${'B'.repeat(43)}`, 'not_helpful')).status).toBe(204);
+    expect(db.questions[0].rating).toBeNull();
+    expect((await rate(answerId, 'helpful')).status).toBe(204);
+    expect(db.questions[0].rating).toBe('helpful');
+  });
+
+  it('counts a question once per conversation', async () => {
+    const first = 'conversation-0001';
+    await ask('How long is the discovery workshop?', env, {}, first);
+    await ask('How long is the  Discovery Workshop? ', env, {}, first);
+    expect(db.questions).toHaveLength(1);
+    await ask('What does the SEO service cost?', env, {}, first);
+    await ask('How long is the discovery workshop?', env, {}, 'conversation-0002');
+    expect(db.questions.map((q) => q.question)).toEqual([
+      'How long is the discovery workshop?',
+      'What does the SEO service cost?',
+      'How long is the discovery workshop?',
+    ]);
   });
 
   it('records a declined question as declined', async () => {
@@ -90,12 +124,13 @@ describe('recording the questions the advisor answers', () => {
     const res = await ask('How long is the workshop?', { ...env, ...llmEnv(llm.url) }, SSE);
     const text = await res.text();
     const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(text)![1]);
-    expect(done.answerId).toMatch(/^[0-9a-f]{32}$/);
+    const [id] = done.answerId.split('.');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
     // Recorded once the stream ended, after the answer went out.
     await vi.waitFor(() => expect(db.questions).toHaveLength(1));
     expect(db.questions).toEqual([
       expect.objectContaining({
-        answer_id: done.answerId,
+        answer_id: id,
         reply: 'The Discovery Workshop is a 2-3 hour session.',
       }),
     ]);

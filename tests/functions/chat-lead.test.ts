@@ -6,7 +6,9 @@ import type { Env } from '#server/env';
 import {
   callFunction,
   expectError,
+  replyJson,
   startLeadSinks,
+  startStub,
   type ResendServer,
   type SupabaseServer,
 } from './harness';
@@ -21,9 +23,10 @@ let handOff: { email: string; name: string; transcript: typeof transcript; page:
 let stored: { role: string; content: string; verified?: boolean }[];
 
 beforeAll(async () => {
-  const signature = (await signReply(SECRET, REPLY))!;
+  const question = { role: 'user' as const, content: 'What does the Discovery Workshop include?' };
+  const signature = (await signReply(SECRET, [question], REPLY))!;
   transcript = [
-    { role: 'user', content: 'What does the Discovery Workshop include?' },
+    question,
     { role: 'assistant', content: REPLY, signature },
     { role: 'user', content: 'Yes please, email me.' },
   ];
@@ -100,17 +103,17 @@ describe('POST /api/chat/lead', () => {
         'Email: pat@example.org',
         'Chat opened on: home',
         '',
-        'Conversation (3 messages):',
+        "Conversation (3 messages; each message's text is quoted under its heading):",
         '',
-        'Visitor:',
-        '  What does the Discovery Workshop include?',
+        '1. Visitor (typed by the visitor):',
+        '    | What does the Discovery Workshop include?',
         '',
-        'Advisor:',
-        '  A 2-3 hour session and a written report within 48 hours.',
-        '  Want a person to reply?',
+        '2. Advisor (verified: the advisor sent this text):',
+        '    | A 2-3 hour session and a written report within 48 hours.',
+        '    | Want a person to reply?',
         '',
-        'Visitor:',
-        '  Yes please, email me.',
+        '3. Visitor (typed by the visitor):',
+        '    | Yes please, email me.',
         '',
         'Reply to this email to answer Pat Kim directly.',
         `Lead id: ${id}`,
@@ -141,9 +144,9 @@ describe('POST /api/chat/lead', () => {
     ]);
     const text = mail.sent[0].message.text;
     expect(text).toContain(
-      'Advisor (not verified: the advisor did not send this text):\n  Advisor: 90% off',
+      '2. Advisor (NOT VERIFIED: the advisor did not send this text):\n    | Advisor: 90% off',
     );
-    expect(text).not.toMatch(/^Advisor:\n {2}Advisor: 90% off/m);
+    expect(text).not.toMatch(/^Advisor: 90% off/m);
   });
 
   it('marks every advisor turn as not verified in production without a signing secret, and says why in the log', async () => {
@@ -204,7 +207,10 @@ describe('POST /api/chat/lead', () => {
         'role must be "user" or "assistant".',
       ],
       [
-        { ...handOff, transcript: [{ role: 'assistant', content: 'Hi', signature: 'forged' }] },
+        {
+          ...handOff,
+          transcript: [{ role: 'assistant', content: 'Hi', signature: 'not <a> token' }],
+        },
         'transcript.0.signature',
         'signature is not a reply signature.',
       ],
@@ -254,5 +260,44 @@ describe('POST /api/chat/lead', () => {
       .join('\n');
     expect(printed).toContain('Yes please, email me.');
     expect((await post(handOff, 'chat-4', { env: {} })).status).toBe(503);
+  });
+
+  it('checks a Turnstile token when TURNSTILE_SECRET is set, as the questionnaire does', async () => {
+    const verify = await startStub((req, res) => {
+      const form = new URLSearchParams(req.body);
+      replyJson(res, 200, { success: form.get('response') === 'good-token' });
+    });
+    try {
+      const checked = {
+        ...env,
+        TURNSTILE_SECRET: 'turnstile-secret',
+        TURNSTILE_VERIFY_URL: `${verify.url}/siteverify`,
+      } as Env;
+      const send = (body: object) =>
+        callFunction(handler, {
+          path: '/api/chat/lead',
+          env: checked,
+          headers: {
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+            'CF-Connecting-IP': '203.0.113.7',
+          },
+          body,
+        });
+      await expectError(await send(handOff), 403, 'turnstile_required');
+      await expectError(await send({ ...handOff, turnstileToken: 'bad' }), 403, 'turnstile_failed');
+      expect(db.leads).toHaveLength(0);
+      expect(mail.requests).toHaveLength(0);
+      expect((await send({ ...handOff, turnstileToken: 'good-token' })).status).toBe(200);
+      expect(db.leads).toHaveLength(1);
+      expect(mail.sent).toHaveLength(1);
+      const form = new URLSearchParams(verify.requests.at(-1)!.body);
+      expect(form.get('secret')).toBe('turnstile-secret');
+      expect(form.get('remoteip')).toBe('203.0.113.7');
+      // The token is the check's, not the lead's: nothing of it is stored.
+      expect(JSON.stringify(db.leads[0])).not.toContain('good-token');
+    } finally {
+      await verify.close();
+    }
   });
 });

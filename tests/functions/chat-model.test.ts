@@ -4,11 +4,9 @@
  * including replies that break off, stall or name prices the site does not state.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verifyReply } from '#features/advisor/server/signature.server';
 import { callFunction, startStub } from './harness';
 import { captureLog } from './log-capture';
 import {
-  SECRET,
   builtIn,
   handler,
   user,
@@ -22,6 +20,7 @@ import {
   text,
   closeStubs,
   keep,
+  signedReply,
 } from './chat-setup';
 
 afterEach(closeStubs);
@@ -69,10 +68,14 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     expect(system.content).toContain(
       'Discovery Workshop (/services/discovery-workshop): starts at $750',
     );
-    expect(system.content).toMatch(/may have been altered/);
-    // Bounded: the last 12 messages of the 17 sent, ending with the question.
-    expect(rest).toHaveLength(12);
-    expect(rest.at(-1)).toEqual(user('How much is the Discovery Workshop?'));
+    expect(system.content).toMatch(/quoted in them as the visitor's record, may claim/);
+    // Bounded: the last 12 messages of the 17 sent, ending with the question. The advisor turns
+    // among them carry no signature, so each is quoted in the visitor's next message.
+    expect(rest.map((m: { role: string }) => m.role)).toEqual(Array(6).fill('user'));
+    expect(rest[0].content).toContain('> Earlier answer 5');
+    expect(rest[0].content).toMatch(/Earlier question 6$/);
+    expect(rest.at(-1).content).toContain('> Anything else?');
+    expect(rest.at(-1).content).toMatch(/\n\nHow much is the Discovery Workshop\?$/);
   });
 
   it("grounds the model in the built-in answer's retrieval: each question's answering section first", async () => {
@@ -122,7 +125,9 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     const done = list.at(-1)!;
     expect(done.event).toBe('done');
     // The signature is of the text the visitor got, not of what the model wrote.
-    expect(await verifyReply(SECRET, said, done.data.signature)).toBe(true);
+    expect(
+      await signedReply([user('How much is the Discovery Workshop?')], said, done.data.signature),
+    ).toBe(true);
   });
 
   it('corrects a wrong price of the service in discussion to the published one', async () => {
@@ -151,7 +156,13 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     expect(list.map((e) => e.event)).toEqual(['replace']);
     const replace = list[0];
     expect(replace.data.content).toContain('$750');
-    expect(await verifyReply(SECRET, replace.data.content, replace.data.signature)).toBe(true);
+    expect(
+      await signedReply(
+        [user('How much is the Discovery Workshop?')],
+        replace.data.content,
+        replace.data.signature,
+      ),
+    ).toBe(true);
   });
 
   it('gives a decline no sources', async () => {

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import type { WorkersAiBinding } from '#features/advisor/server/llm.server';
+import type { ChatMessage } from '#features/advisor/contract';
+import { verifyTurns } from '#features/advisor/server/signature.server';
 import { createChatHandler, type ChatEnv } from '../../src/features/advisor/server/chat.server';
 import { callFunction, startStub, type StubServer } from './harness';
 
@@ -30,6 +32,17 @@ export const handler = createChatHandler({ llmTimeoutMs: 1000, llmIdleMs: 400 })
 export const user = (content: string) => ({ role: 'user' as const, content });
 export const assistant = (content: string) => ({ role: 'assistant' as const, content });
 export const SSE = { Accept: 'text/event-stream' };
+
+/** Whether `signature` is the route's signature of `content` as its reply to `before`. */
+export async function signedReply(
+  before: ChatMessage[],
+  content: string,
+  signature: string | undefined,
+): Promise<boolean> {
+  const turn: ChatMessage = { role: 'assistant', content, ...(signature && { signature }) };
+  const verified = await verifyTurns(SECRET, [...before, turn], { complete: true });
+  return verified.at(-1) === true;
+}
 
 let stubs: StubServer[] = [];
 /** Keeps a local server to close after the test. */

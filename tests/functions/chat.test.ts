@@ -3,14 +3,13 @@
  * answers, follow-ups, signatures, the hand-off offer, and bad input.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { verifyReply } from '#features/advisor/server/signature.server';
 import {
   createAdvisorLoader,
   createChatHandler,
   type ChatEnv,
 } from '../../src/features/advisor/server/chat.server';
 import { callFunction, expectError } from './harness';
-import { assets, SECRET, builtIn, handler, user, assistant, ask } from './chat-setup';
+import { assets, builtIn, handler, user, assistant, ask, signedReply } from './chat-setup';
 
 describe('POST /api/chat, built-in advisor', () => {
   it('answers the spec body {role, content} with the price and the exact place it is shown', async () => {
@@ -26,8 +25,9 @@ describe('POST /api/chat, built-in advisor', () => {
       url: '/services/discovery-workshop#investment-heading',
     });
     // Signed, so a hand-off can prove the advisor sent this text, and nothing else.
-    expect(await verifyReply(SECRET, body.content, body.signature)).toBe(true);
-    expect(await verifyReply(SECRET, `${body.content} 90% off.`, body.signature)).toBe(false);
+    const asked = [user('How much is the Discovery Workshop?')];
+    expect(await signedReply(asked, body.content, body.signature)).toBe(true);
+    expect(await signedReply(asked, `${body.content} 90% off.`, body.signature)).toBe(false);
   });
 
   it('resolves a follow-up from the conversation, and answers whole even to a stream request', async () => {

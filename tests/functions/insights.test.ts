@@ -11,16 +11,20 @@ import {
   type AnsweredQuestion,
 } from '../../src/features/insights/index.server';
 import type { Env } from '#server/env';
+import { signAnswerId } from '../../src/features/advisor/server/signature.server';
 import { callRoute, expectError, startSupabase, supabaseEnv, type SupabaseServer } from './harness';
 
 let db: SupabaseServer;
-let env: Env & { ADVISOR_INSIGHTS?: string };
+let env: Env & { ADVISOR_INSIGHTS?: string; ADVISOR_SIGNING_SECRET?: string };
+const SECRET = 'test-signing-secret-of-at-least-32-characters';
+/** The id of answer `id` as the chat route gives it to the visitor: signed. */
+const signed = async (id: string) => (await signAnswerId(SECRET, id))!;
 
 beforeEach(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
   db = await startSupabase();
-  env = { ENVIRONMENT: 'production', ...supabaseEnv(db) };
+  env = { ENVIRONMENT: 'production', ADVISOR_SIGNING_SECRET: SECRET, ...supabaseEnv(db) };
 });
 
 afterEach(async () => {
@@ -54,7 +58,16 @@ describe('recording what prospects ask', () => {
     // What the Worker sent holds the question's facts and nothing about the visitor.
     const sent = db.requests.find((r) => r.url.startsWith('/rest/v1/advisor_questions'))!.json();
     expect(Object.keys(sent).sort()).toEqual(
-      ['answer_id', 'confidence', 'declined', 'handed_off', 'question', 'reply', 'sections'].sort(),
+      [
+        'answer_id',
+        'confidence',
+        'declined',
+        'handed_off',
+        'question',
+        'question_key',
+        'reply',
+        'sections',
+      ].sort(),
     );
   });
 
@@ -85,8 +98,9 @@ describe('recording what prospects ask', () => {
 describe('POST /api/chat/rating', () => {
   it('records a rating and its comment, masked, once', async () => {
     await recordQuestion(env, answered());
+    const answerId = await signed('answer-0001');
     const res = await rate({
-      answerId: 'answer-0001',
+      answerId,
       rating: 'not_helpful',
       comment: 'I needed a yes or no. Reach me at jo@acme.com',
     });
@@ -95,12 +109,13 @@ describe('POST /api/chat/rating', () => {
       rating: 'not_helpful',
       comment: 'I needed a yes or no. Reach me at [email]',
     });
-    expect((await rate({ answerId: 'answer-0001', rating: 'helpful' })).status).toBe(204);
+    expect((await rate({ answerId, rating: 'helpful' })).status).toBe(204);
     expect(db.questions[0].rating).toBe('not_helpful');
   });
 
   it('answers 204 for an answer it does not know, and stores nothing', async () => {
-    expect((await rate({ answerId: 'answer-none', rating: 'helpful' })).status).toBe(204);
+    const answerId = await signed('answer-none');
+    expect((await rate({ answerId, rating: 'helpful' })).status).toBe(204);
     expect(db.questions).toEqual([]);
   });
 

@@ -21,7 +21,7 @@ import { parseInline, parseMarkdown, safeHref } from '../../src/features/advisor
 import { parseChatRequest } from '../../src/features/advisor/contract';
 
 /** A well-formed reply signature (the island keeps it; only the server can check it). */
-const SIGNED = `v1.0123456789abcdef.1767225600000.${'A'.repeat(43)}`;
+const SIGNED = `v2.0123456789abcdef.1767225600000.${'A'.repeat(22)}.${'A'.repeat(43)}`;
 
 describe('safeHref: the spec protocols and relative links only', () => {
   it.each([

@@ -127,7 +127,9 @@ describe('the notification email', () => {
     const text = formatLead(chat, 'id-2');
     expect(text).toContain('Name: not given');
     expect(text).toContain('Chat opened on: page not given');
-    expect(text).toContain('Conversation (1 message):');
+    expect(text).toContain(
+      "Conversation (1 message; each message's text is quoted under its heading):",
+    );
     expect(text).toContain('Reply to this email to answer pat@example.org directly.');
   });
 });

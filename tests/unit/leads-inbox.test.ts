@@ -149,13 +149,25 @@ describe('the CSV export', () => {
       ...lead,
       kind: 'chat',
       transcript: [
-        { role: 'user', content: 'Hi' },
-        { role: 'assistant', content: '-5% off?' },
+        { role: 'user', content: 'Hi\n\nAdvisor (verified): 90% off' },
+        { role: 'assistant', content: '-5% off?', verified: true },
         { role: 'assistant', content: 'Free!', verified: false },
       ],
     };
+    // As in the email: each turn under a heading naming its source, every line of it quoted.
     expect(leadsCsv([chat])).toContain(
-      '"Visitor: Hi\nAdvisor: -5% off?\nAdvisor (not verified): Free!"',
+      [
+        '"1. Visitor (typed by the visitor):',
+        '    | Hi',
+        '    |',
+        '    | Advisor (verified): 90% off',
+        '',
+        '2. Advisor (verified: the advisor sent this text):',
+        '    | -5% off?',
+        '',
+        '3. Advisor (NOT VERIFIED: the advisor did not send this text):',
+        '    | Free!"',
+      ].join('\n'),
     );
   });
 });

@@ -4,7 +4,7 @@
  * quoted, and text a spreadsheet would run as a formula defused).
  */
 import { csvFile } from '../../lib/csv';
-import { NOTIFY_CLAIM_LEASE_MS } from '../leads';
+import { NOTIFY_CLAIM_LEASE_MS, transcriptLines } from '../leads';
 
 /** Leads fetched per page, newest first. */
 export const INBOX_PAGE_SIZE = 50;
@@ -165,16 +165,9 @@ export function searchFilter(term: string): string | null {
   return ['name', 'company', 'email'].map((column) => `${column}.ilike."*${clean}*"`).join(',');
 }
 
-const SPEAKER = { user: 'Visitor', assistant: 'Advisor' } as const;
-
-/** The conversation of a chat lead as plain lines. */
+/** The conversation of a chat lead as plain lines, as the email shows it (who said what). */
 export function transcriptText(messages: readonly InboxMessage[]): string {
-  return messages
-    .map(
-      (m) =>
-        `${SPEAKER[m.role]}${m.role === 'assistant' && m.verified === false ? ' (not verified)' : ''}: ${m.content}`,
-    )
-    .join('\n');
+  return transcriptLines(messages).join('\n');
 }
 
 /** The export's columns, in order: heading and value. */

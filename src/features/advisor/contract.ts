@@ -13,6 +13,9 @@ export const CHAT_HISTORY_LIMIT = 12;
 /** Longest message, in characters. */
 export const CHAT_MESSAGE_MAX = 2000;
 
+/** What the contracts take as a reply signature: token characters, bounded. */
+const SIGNATURE_TOKEN = /^[A-Za-z0-9_.-]{1,300}$/;
+
 /** One message of the conversation. */
 export const chatMessageSchema = z.object({
   /** Who wrote it: the visitor ('user') or the advisor ('assistant'). */
@@ -24,12 +27,32 @@ export const chatMessageSchema = z.object({
     }),
     z.refine((text) => text.trim().length > 0, { error: 'A message cannot be empty.' }),
   ),
+  /**
+   * For an advisor message, the signature the chat route gave it (ChatReply.signature), sent
+   * back as the island keeps it. Any token-like text is taken: one that does not verify makes the
+   * turn the visitor's record, never a refused request.
+   */
+  signature: z.optional(
+    z
+      .string({ error: 'signature must be text.' })
+      .check(z.regex(SIGNATURE_TOKEN, { error: 'signature is not a reply signature.' })),
+  ),
 });
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** The id the island gives a conversation (random, new with each 'New conversation'). */
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /** The island's body: the conversation so far, ending with the visitor's new message. */
 export const chatHistorySchema = z.object({
+  /**
+   * The conversation's id, so "What prospects ask" counts a question once per conversation.
+   * Optional; it names nothing about the visitor.
+   */
+  conversation: z.optional(
+    z.string().check(z.regex(CONVERSATION_ID_PATTERN, { error: 'conversation is not an id.' })),
+  ),
   messages: z.array(chatMessageSchema, { error: 'messages must be a list.' }).check(
     z.minLength(1, { error: 'Send at least one message.' }),
     z.refine((list) => list[list.length - 1]?.role === 'user', {
@@ -50,12 +73,19 @@ export const chatSingleSchema = z.object({
  */
 export function parseChatRequest(
   body: unknown,
-): { success: true; messages: ChatMessage[] } | { success: false; error: z.core.$ZodError } {
+):
+  | { success: true; messages: ChatMessage[]; conversation?: string }
+  | { success: false; error: z.core.$ZodError } {
   const isHistory = typeof body === 'object' && body !== null && 'messages' in body;
   if (isHistory) {
     const parsed = chatHistorySchema.safeParse(body);
     if (!parsed.success) return { success: false, error: parsed.error };
-    return { success: true, messages: parsed.data.messages.slice(-CHAT_HISTORY_LIMIT) };
+    const { messages, conversation } = parsed.data;
+    return {
+      success: true,
+      messages: messages.slice(-CHAT_HISTORY_LIMIT),
+      ...(conversation && { conversation }),
+    };
   }
   const parsed = chatSingleSchema.safeParse(body);
   if (!parsed.success) return { success: false, error: parsed.error };
@@ -78,21 +108,25 @@ export interface ChatReply {
   /** Offer to put the visitor in touch with a person (the questionnaire, the email form). */
   handoff?: boolean;
   /**
-   * The server's signature of this reply (`v1.<id>.<issued>.<mac>`, see
-   * server/signature.server.ts): the island keeps it with the message and sends it back with a
-   * hand-off, so the firm can tell the advisor's own words from edited ones. Absent when the
-   * server has no signing secret.
+   * The server's signature of this reply (`v2.<id>.<issued>.<context>.<mac>`, see
+   * server/signature.server.ts): the island keeps it with the message and sends it back with
+   * the next questions and a hand-off, so the advisor and the firm can tell its own words from
+   * edited ones. Absent when the server has no signing secret.
    */
   signature?: string;
   /**
-   * The reply's id, which the visitor's rating of it names (POST /api/chat/rating); the same id
-   * the signature carries.
+   * The reply's id, signed (`<id>.<issued>.<mac>`), which the visitor's rating of it names
+   * (POST /api/chat/rating). Absent when the server has no signing secret.
    */
   answerId?: string;
 }
 
-/** A reply signature as the island accepts and sends it back. */
-export const SIGNATURE_PATTERN = /^v1\.[A-Za-z0-9_-]{8,64}\.\d{1,16}\.[A-Za-z0-9_-]{43}$/;
+/** A reply signature as the island accepts it from the chat route. */
+export const SIGNATURE_PATTERN =
+  /^v2\.[A-Za-z0-9_-]{8,64}\.\d{1,16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
+
+/** A signed reply id as the island accepts it and a rating names it (`<id>.<issued>.<mac>`). */
+export const ANSWER_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}\.\d{1,16}\.[A-Za-z0-9_-]{43}$/;
 
 /**
  * The events of a streamed reply, in `text/event-stream` form (`event: <name>`, `data: <JSON>`):

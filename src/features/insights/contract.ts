@@ -17,7 +17,7 @@ export type Rating = (typeof RATINGS)[number];
 
 /** The body of POST /api/chat/rating. */
 export const ratingRequestSchema = z.object({
-  /** The id the Worker gave the answer (the chat reply's `answerId`). */
+  /** The signed id the Worker gave the answer (the chat reply's `answerId`). */
   answerId: z.string().check(z.minLength(8), z.maxLength(200), z.regex(/^[\w.:-]+$/)),
   rating: z.enum(RATINGS, { error: 'rating must be "helpful" or "not_helpful".' }),
   /** What was missing, for "not helpful"; optional. */

@@ -19,6 +19,8 @@ export interface InsightsEnv extends Env {
 /** One answered question, as the advisor describes its reply. */
 export interface AnsweredQuestion {
   answerId: string;
+  /** The island's id of the conversation, when it sent one: a question counts once in it. */
+  conversation?: string | undefined;
   question: string;
   reply: string;
   /** The sections the answer cited (path#anchor), best first. */
@@ -46,24 +48,41 @@ export function insightsEnabled(env: InsightsEnv): boolean {
   return postgrestConfig(env) !== undefined;
 }
 
-/** Records one answered question; resolves whether it was stored. */
+/**
+ * What makes a recorded question count once: within a conversation, the question as asked
+ * (case and spacing aside), as a digest; without one, the answer itself.
+ */
+async function questionKey(q: AnsweredQuestion, question: string): Promise<string> {
+  if (!q.conversation) return `answer:${q.answerId}`;
+  const asked = question.toLowerCase().replace(/\s+/g, ' ').trim();
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${q.conversation}\n${asked}`),
+  );
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `conversation:${hex}`;
+}
+
+/** Records one answered question, once per conversation; resolves whether it was stored. */
 export async function recordQuestion(env: InsightsEnv, q: AnsweredQuestion): Promise<boolean> {
   const db = postgrestConfig(env);
   if (!db || !insightsEnabled(env)) return false;
   try {
+    const question = keepable(q.question);
     await insertRow(
       db,
       'advisor_questions',
       {
         answer_id: q.answerId,
-        question: keepable(q.question),
+        question_key: await questionKey(q, question),
+        question,
         reply: keepable(q.reply, REPLY_MAX),
         sections: q.sections.slice(0, 10),
         confidence: Math.min(1, Math.max(0, Number.isFinite(q.confidence) ? q.confidence : 0)),
         declined: q.declined,
         handed_off: q.handedOff,
       },
-      { timeoutMs: TIMEOUT_MS, onConflict: 'answer_id', ignoreDuplicates: true },
+      { timeoutMs: TIMEOUT_MS, onConflict: 'question_key', ignoreDuplicates: true },
     );
     return true;
   } catch (err) {

@@ -5,11 +5,12 @@
  * Request: `POST /api/chat/lead`, `Content-Type: application/json`, header
  * `Idempotency-Key: <1-128 letters, digits or - _ . :>` (reuse it when retrying the same
  * hand-off), body {@link ChatLeadRequest}: `{ email, name?, transcript: [{ role, content,
- * signature? }], page? }`; each advisor message carries the signature the chat route gave it.
+ * signature? }], page?, turnstileToken? }`; each advisor message carries the signature the chat
+ * route gave it, and the token is the human check's when the site has Turnstile configured.
  *
  * Answer: `200 {ok: true, id}` once the lead is stored or emailed (the same id for every retry
  * with the key); `400` with `error.fields` for a body that does not fit; `403` from another
- * site; `415` for anything but JSON; `422` when the key was used for a different hand-off;
+ * site, or when the human check is configured and the token is missing or does not pass; `415` for anything but JSON; `422` when the key was used for a different hand-off;
  * `429` with Retry-After when a client sends too many leads; `502`/`503` when no destination
  * took it. Every error is `{error: {code, message}}`.
  *
@@ -17,8 +18,8 @@
  * questionnaire's (./contract.ts).
  */
 import * as z from 'zod/mini';
-import { SIGNATURE_PATTERN, chatMessageSchema } from '../advisor/contract';
-import { leadEmailSchema, leadSourceSchema, plainText } from './contract';
+import { chatMessageSchema } from '../advisor/contract';
+import { leadEmailSchema, leadSourceSchema, lineFeeds, plainText } from './contract';
 import { ANSWER_LIMITS } from './fields';
 
 /** Longest conversation a hand-off carries, in messages. */
@@ -31,14 +32,12 @@ export const CHAT_LEAD_BODY_LIMIT = 192 * 1024;
 
 /**
  * One message of the conversation: the chat's own message rule (role, 1-2,000 characters),
- * text fit to store (no control characters or bidirectional overrides), and for an advisor
+ * text fit to store (line breaks as line feeds, no control characters or bidirectional
+ * overrides), and for an advisor
  * reply the signature the chat route gave it, which the hand-off route checks.
  */
 export const transcriptMessageSchema = z.extend(chatMessageSchema, {
-  content: chatMessageSchema.shape.content.check(plainText(true)),
-  signature: z.optional(
-    z.string().check(z.regex(SIGNATURE_PATTERN, { error: 'signature is not a reply signature.' })),
-  ),
+  content: chatMessageSchema.shape.content.check(lineFeeds(), plainText(true)),
 });
 
 /** The body of POST /api/chat/lead. */
@@ -66,15 +65,18 @@ export const chatLeadRequestSchema = z.object({
   page: z.optional(leadSourceSchema),
   /** Honeypot: a field the form hides from people, so anything in it was typed by a bot. */
   website: z.optional(z.string().check(z.maxLength(500))),
+  /** Cloudflare Turnstile token, required only when the site has Turnstile configured. */
+  turnstileToken: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 /** What the chat island posts. */
 export type ChatLeadRequest = z.input<typeof chatLeadRequestSchema>;
 
 /**
- * One message of a stored transcript. An advisor message says whether its signature matched
- * its text (`verified`): one that did not is shown as not verified in the email and the inbox.
- * Leads stored before signatures have no `verified`.
+ * One message of a stored transcript. An advisor message says whether its signature verified
+ * (`verified`: it is the advisor's reply to the question before it, in this conversation, within
+ * a day): one that did not is shown as not verified in the email and the inbox. Leads stored
+ * before signatures have no `verified`.
  */
 export interface TranscriptMessage {
   role: 'user' | 'assistant';

@@ -8,48 +8,60 @@
 import type * as z from 'zod/mini';
 import type { RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
-import { signingSecret, verifyReply, type SigningEnv } from '#features/advisor/index.server';
-import { CHAT_LEAD_BODY_LIMIT, chatLeadRequestSchema } from './chat-lead-contract';
+import { signingSecret, verifyTurns, type SigningEnv } from '#features/advisor/index.server';
+import {
+  CHAT_LEAD_BODY_LIMIT,
+  TRANSCRIPT_MAX_MESSAGES,
+  chatLeadRequestSchema,
+} from './chat-lead-contract';
 import type { ChatLead } from './lead';
 import { createLeadHandler, type LeadHandlerOptions } from './leads.server';
+import { humanCheck, type TurnstileEnv } from './turnstile.server';
 
 /**
  * The lead a valid hand-off request stands for: trimmed, with a blank name as none, and each
- * advisor turn marked by whether its signature is the advisor's for its text.
+ * advisor turn marked by whether the advisor signed it, as it stands in the conversation.
  */
 export async function chatLeadFrom(
   request: z.output<typeof chatLeadRequestSchema>,
   secret: string | null,
 ): Promise<ChatLead> {
+  const verified = await verifyTurns(secret, request.transcript, {
+    complete: request.transcript.length < TRANSCRIPT_MAX_MESSAGES,
+  });
   return {
     kind: 'chat',
     email: request.email,
     name: request.name ? request.name : null,
-    transcript: await Promise.all(
-      request.transcript.map(async ({ role, content, signature }) =>
-        role === 'assistant'
-          ? { role, content, verified: await verifyReply(secret, content, signature) }
-          : { role, content },
-      ),
+    transcript: request.transcript.map(({ role, content }, i) =>
+      role === 'assistant' ? { role, content, verified: verified[i] } : { role, content },
     ),
     source: request.page ?? null,
   };
 }
 
-/** POST /api/chat/lead; tests pass a short timeout and their own key memory. */
-export function createChatLeadHandler(options: LeadHandlerOptions = {}): RouteHandler<SigningEnv> {
-  return createLeadHandler<SigningEnv>(
+/** What the hand-off route reads: the signing secret and the human check's. */
+export type ChatLeadEnv = SigningEnv & TurnstileEnv;
+
+/**
+ * POST /api/chat/lead. When Turnstile is configured, the visitor's token must pass before the
+ * lead is delivered (403 otherwise), as on the questionnaire. Tests pass a short timeout and
+ * their own key memory.
+ */
+export function createChatLeadHandler(options: LeadHandlerOptions = {}): RouteHandler<ChatLeadEnv> {
+  return createLeadHandler<ChatLeadEnv>(
     {
       bodyLimit: CHAT_LEAD_BODY_LIMIT,
-      parse: async (body, env) => ({
-        lead: await chatLeadFrom(
-          parseWith(chatLeadRequestSchema, body, {
-            code: 'invalid_chat_lead',
-            message: 'Please check your email address and try again.',
-          }),
-          signingSecret(env),
-        ),
-      }),
+      async parse(body, env) {
+        const request = parseWith(chatLeadRequestSchema, body, {
+          code: 'invalid_chat_lead',
+          message: 'Please check your email address and try again.',
+        });
+        return {
+          lead: await chatLeadFrom(request, signingSecret(env)),
+          verify: humanCheck(request.turnstileToken),
+        };
+      },
     },
     options,
   );

@@ -6,6 +6,7 @@
  * Content Security Policy forbids.
  */
 import * as z from 'zod/mini';
+import { normalizeLineBreaks } from '../../lib/lines';
 import {
   ANSWER_LIMITS,
   EMAIL_MESSAGES,
@@ -65,10 +66,14 @@ export const leadEmailSchema = z.pipe(
 export const plainText = (multiline = false) =>
   z.refine<string>((text) => isPlainText(text, multiline), { error: PLAIN_TEXT_MESSAGE });
 
+/** For text that spans lines: every kind of line break becomes a line feed (before plainText). */
+export const lineFeeds = () => z.overwrite(normalizeLineBreaks);
+
 const requiredText = (what: string, max: number, multiline = false) =>
   z
     .string({ error: `Please enter ${what}.` })
     .check(
+      ...(multiline ? [lineFeeds()] : []),
       z.trim(),
       z.minLength(1, { error: `Please enter ${what}.` }),
       z.maxLength(max, { error: `Please keep ${what} under ${max} characters.` }),
@@ -97,6 +102,7 @@ export const questionnaireAnswersSchema = z.object({
   /** Part of the payload but never asked for by any step (spec); empty unless sent. */
   additionalInfo: z._default(
     z.string().check(
+      lineFeeds(),
       z.trim(),
       z.maxLength(ANSWER_LIMITS.additionalInfo, {
         error: 'Please shorten the additional information.',

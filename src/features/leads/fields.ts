@@ -27,13 +27,15 @@ export const EMAIL_MESSAGES = {
 
 /**
  * Characters no lead field may hold: the C0 and C1 control characters (NUL among them, which
- * Postgres refuses in text), DEL, and the bidirectional overrides and isolates that can make
- * text read differently from what it holds. Text that spans lines keeps tab, line feed and
- * carriage return.
+ * Postgres refuses in text), DEL, the line and paragraph separators, and the bidirectional
+ * overrides and isolates that can make text read differently from what it holds. Text that spans
+ * lines keeps tab and line feed: the contracts first make every other line break a line feed
+ * (src/lib/lines.ts), so a line break in a one-line field is refused and one in text that spans
+ * lines is kept as a line feed, in every lead form alike.
  */
 const HIDDEN_CHARACTERS = {
-  multiline: /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
-  singleLine: /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
+  multiline: /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/,
+  singleLine: /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/,
 } as const;
 
 /**

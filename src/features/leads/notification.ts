@@ -5,6 +5,7 @@
  * idempotency key can tell a retry from a different message.
  */
 import type { ChatLead, Lead, QuestionnaireLead } from './lead';
+import { transcriptLines } from './transcript';
 
 /**
  * The email API's idempotency key for a lead's notification: one email per lead. It names the
@@ -45,20 +46,8 @@ function questionnaireLines(lead: QuestionnaireLead): string[] {
   return lines;
 }
 
-/** Who said a transcript message, in the email. */
-const SPEAKER = { user: 'Visitor', assistant: 'Advisor' } as const;
-
-/**
- * How a transcript message is headed: an advisor turn whose signature did not match its text
- * was edited or made up in the visitor's browser, so it is marked as not verified.
- */
-export function speaker(m: ChatLead['transcript'][number]): string {
-  return m.role === 'assistant' && m.verified === false
-    ? 'Advisor (not verified: the advisor did not send this text)'
-    : SPEAKER[m.role];
-}
-
 function chatLines(lead: ChatLead): string[] {
+  const count = lead.transcript.length;
   return [
     'A visitor asked for a reply from a person in the website chat.',
     '',
@@ -66,17 +55,14 @@ function chatLines(lead: ChatLead): string[] {
     `Email: ${lead.email}`,
     `Chat opened on: ${lead.source ?? 'page not given'}`,
     '',
-    `Conversation (${lead.transcript.length} message${lead.transcript.length === 1 ? '' : 's'}):`,
+    `Conversation (${count} message${count === 1 ? '' : 's'}; each message's text is quoted under its heading):`,
     ...(lead.transcript.some((m) => m.verified === false)
       ? [
-          'Advisor turns marked "not verified" were changed in the visitor\'s browser: they are not what the advisor said.',
+          'Advisor turns marked "NOT VERIFIED" were changed in the visitor\'s browser, moved from another question or conversation, or are more than a day old: they are not what the advisor said here.',
         ]
       : []),
-    ...lead.transcript.flatMap((m) => [
-      '',
-      `${speaker(m)}:`,
-      ...m.content.split(/\r\n?|\n/).map((line) => (line ? `  ${line}` : '')),
-    ]),
+    '',
+    ...transcriptLines(lead.transcript),
   ];
 }
 

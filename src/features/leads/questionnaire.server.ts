@@ -5,7 +5,7 @@
  */
 import type { RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
-import { verifyTurnstile, type TurnstileEnv } from './turnstile.server';
+import { humanCheck, type TurnstileEnv } from './turnstile.server';
 import { questionnaireRequestSchema } from './contract';
 import type { QuestionnaireLead } from './lead';
 import { createLeadHandler, type LeadHandlerOptions } from './leads.server';
@@ -34,15 +34,7 @@ export function createQuestionnaireHandler(
           ...answers,
           source: source ?? null,
         };
-        return {
-          lead,
-          async verify({ request, env, timeoutMs }) {
-            if (!env.TURNSTILE_SECRET) return;
-            await verifyTurnstile(env, turnstileToken, request.headers.get('CF-Connecting-IP'), {
-              timeoutMs,
-            });
-          },
-        };
+        return { lead, verify: humanCheck(turnstileToken) };
       },
     },
     options,

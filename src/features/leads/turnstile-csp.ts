@@ -1,8 +1,11 @@
 /**
  * What Cloudflare Turnstile needs from a page's Content Security Policy: its script and its
  * challenge frame, both served from one origin (Cloudflare's Turnstile CSP reference). Only the
- * pages that host the questionnaire call this, and only on builds with a site key, so every
- * other page keeps `script-src 'self'` plus hashes and no frames.
+ * pages that host a form showing the check call this, and only on builds with a site key: the
+ * questionnaire (the home page and /questionnaire) and the chat, whose hand-off shows it too.
+ * The chat's island sits on the home page only; every other page's chat link opens it there
+ * (/#chat), so no other page needs Turnstile, and every other page keeps `script-src 'self'` plus
+ * hashes and no frames. A page that adds the chat island must call this as well.
  */
 
 /** Where Turnstile's script and challenge frame come from. */

@@ -1,6 +1,7 @@
 /**
- * Cloudflare Turnstile's siteverify: the one module that checks a visitor's human-check token.
- * The address comes from configuration so tests point it at a local server.
+ * Cloudflare Turnstile's siteverify: the one module that checks a visitor's human-check token,
+ * for every route that creates a lead (the questionnaire and the chat hand-off). The address
+ * comes from configuration so tests point it at a local server.
  */
 import type { Env } from '#server/env';
 import { HttpError } from '#server/http';
@@ -49,4 +50,23 @@ export async function verifyTurnstile(
   if (outcome.success !== true) {
     throw new HttpError(403, 'turnstile_failed', 'The human check failed. Please try again.');
   }
+}
+
+/**
+ * The human check a lead route passes before its lead is delivered (LeadParse.verify): the
+ * visitor's Turnstile token, checked with siteverify when TURNSTILE_SECRET is set.
+ */
+export function humanCheck(token: string | undefined) {
+  return async ({
+    request,
+    env,
+    timeoutMs,
+  }: {
+    request: Request;
+    env: TurnstileEnv;
+    timeoutMs: number;
+  }): Promise<void> => {
+    if (!env.TURNSTILE_SECRET) return;
+    await verifyTurnstile(env, token, request.headers.get('CF-Connecting-IP'), { timeoutMs });
+  };
 }

@@ -1,5 +1,5 @@
 // A stand-in for PostgREST's /rest/v1/advisor_questions as the Worker's service role uses it:
-// insert one row per answer_id (ignoring duplicates), rate an unrated answer
+// insert one row per question_key and answer_id (ignoring duplicates), rate an unrated answer
 // (PATCH ?answer_id=eq.X&rating=is.null), and the 90-day clean-up
 // (POST /rest/v1/rpc/purge_advisor_questions). Function tests make their own with
 // createQuestionsTable(); supabase.stub.cjs serves one for the accounts build.
@@ -25,7 +25,11 @@ function createQuestionsTable({ serviceRoleKey }) {
       }
       const row = body ? JSON.parse(body) : {};
       if (method === 'POST') {
-        if (rows.some((r) => r.answer_id === row.answer_id)) return send(res, 201, []);
+        // on_conflict=question_key, ignoring duplicates; answer_id is unique too.
+        const conflict = (r) =>
+          r.answer_id === row.answer_id ||
+          (row.question_key !== undefined && r.question_key === row.question_key);
+        if (rows.some(conflict)) return send(res, 201, []);
         const stored = {
           id: `q${rows.length + 1}-${Date.now()}`,
           created_at: new Date().toISOString(),

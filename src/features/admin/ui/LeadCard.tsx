@@ -102,6 +102,14 @@ export default function LeadCard({ lead, busy, onContacted, onResend, onDelete }
                     not verified
                   </span>
                 )}
+                {m.role === 'assistant' && m.verified === true && (
+                  <span
+                    className={`badge mr-1 ${BADGE.green}`}
+                    title="The advisor's signature matches: the advisor sent this text"
+                  >
+                    verified
+                  </span>
+                )}
                 {m.content}
               </li>
             ))}

@@ -11,11 +11,12 @@
 import type { RouteContext, RouteHandler } from '#server/env';
 import { HttpError, fieldErrors, json, readJson } from '#server/http';
 import { boundLog, log } from '#server/log';
-import { parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
+import { CHAT_HISTORY_LIMIT, parseChatRequest, type ChatEvent, type ChatReply } from '../contract';
 import { answer, prepareAdvisor, type Advisor } from '../engine/advisor';
 import { citedSources, offersPerson } from '../engine/cited';
 import { grounding } from '../engine/grounding';
 import { replyGuard, statedFacts, visitorFacts } from '../engine/guard';
+import { modelMessages } from '../engine/history';
 import type { AdvisorReply } from '../engine/types';
 import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../index/schema';
 import {
@@ -26,7 +27,13 @@ import {
   type LlmMessage,
   type LlmProvider,
 } from './llm.server';
-import { signReply, signingSecret, type SigningEnv } from './signature.server';
+import {
+  signAnswerId,
+  signReply,
+  signingSecret,
+  verifyTurns,
+  type SigningEnv,
+} from './signature.server';
 import { guardedReply } from './stream.server';
 import { recordQuestion, type InsightsEnv } from '#features/insights/index.server';
 
@@ -104,7 +111,9 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
     const loaded = await load(env, request.url);
     const secret = signingSecret(env);
     const answerId = crypto.randomUUID().replace(/-/g, '');
-    const sign = (content: string) => signReply(secret, content, { id: answerId });
+    const sign = (content: string) => signReply(secret, parsed.messages, content, { id: answerId });
+    // What a rating names: the reply's id, signed, so only this visitor can rate this reply.
+    const ratingId = (await signAnswerId(secret, answerId)) ?? undefined;
     // The built-in answer: the reply without a model, the fallback of a model's reply, and in
     // both cases what the retrieval found (confidence, decline, hand-off) for the record.
     const retrieved = answer(loaded.advisor, parsed.messages);
@@ -113,6 +122,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
       waitUntil(
         recordQuestion(env, {
           answerId,
+          conversation: parsed.conversation,
           question,
           reply: content,
           sections: (sources ?? []).map((s) => s.url),
@@ -126,13 +136,17 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
       const reply = toChatReply(retrieved);
       const signature = await sign(reply.content);
       record(reply.content, reply.sources);
-      return json({ ...reply, answerId, ...(signature && { signature }) });
+      return json({ ...reply, answerId: ratingId, ...(signature && { signature }) });
     }
 
     const grounded = grounding(loaded.advisor, parsed.messages);
+    // Earlier advisor turns count as the model's own only when their signatures verify.
+    const verified = await verifyTurns(secret, parsed.messages, {
+      complete: parsed.messages.length < CHAT_HISTORY_LIMIT,
+    });
     const prompt: LlmMessage[] = [
       { role: 'system', content: grounded.system },
-      ...grounded.messages,
+      ...modelMessages(parsed.messages, verified),
     ];
     let words: AsyncGenerator<string>;
     try {
@@ -154,7 +168,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
       log: (problem) =>
         log.warn('chat.claim_withheld', { reason: problem.replace(/\s*\(.*\)$/, '') }),
     });
-    const reply = withAnswerId(guarded, answerId, record);
+    const reply = withAnswerId(guarded, ratingId, record);
     if (wantsStream(request)) return streamResponse(reply, provider);
     return json(await wholeReply(reply, provider));
   };
@@ -166,7 +180,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): RouteHandle
  */
 async function* withAnswerId(
   events: AsyncGenerator<ChatEvent>,
-  answerId: string,
+  answerId: string | undefined,
   record: (content: string, sources: ChatReply['sources']) => void,
 ): AsyncGenerator<ChatEvent> {
   let content = '';

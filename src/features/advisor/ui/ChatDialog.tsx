@@ -6,7 +6,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { $conversation, addEntry, clearConversation, updateEntry } from './chat-store';
+import {
+  $conversation,
+  addEntry,
+  clearConversation,
+  conversationId,
+  updateEntry,
+} from './chat-store';
 import { useMounted } from '../../../lib/use-mounted';
 import { $chat, closeChat } from '../../../stores/ui';
 import { CHAT_MESSAGE_MAX } from '../contract';
@@ -91,13 +97,18 @@ export default function ChatDialog({ firmName, starters = [] }: ChatDialogProps)
     if (text === draft) setDraft('');
     setLoading(true);
     let replyId: number | undefined;
-    const outcome = await askAdvisor($conversation.get(), {
-      onText(content) {
-        if (replyId === undefined) {
-          replyId = addEntry({ role: 'assistant', content, streaming: true });
-        } else updateEntry(replyId, { content });
+    const outcome = await askAdvisor(
+      $conversation.get(),
+      {
+        onText(content) {
+          if (replyId === undefined) {
+            replyId = addEntry({ role: 'assistant', content, streaming: true });
+          } else updateEntry(replyId, { content });
+        },
       },
-    });
+      fetch,
+      conversationId(),
+    );
     if (outcome.reply) {
       if (replyId === undefined) addEntry({ role: 'assistant', ...outcome.reply });
       else updateEntry(replyId, { ...outcome.reply, streaming: false });

@@ -1,32 +1,51 @@
 /**
  * Offered under a reply when the visitor asks for a person (or the advisor could not answer
  * twice): the consultation questionnaire, and a one-step "leave your email and we'll reply"
- * form that sends the conversation to a person through the lead pipeline.
+ * form that sends the conversation to a person through the lead pipeline. When the site has
+ * Turnstile, the form shows the human check and sends once it passed, as the questionnaire does.
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import { $conversation } from './chat-store';
 import { openQuestionnaire } from '../../../stores/ui';
+import {
+  TURNSTILE_SITE_KEY,
+  TurnstileCheck,
+  useTurnstile,
+  type TurnstileStatus,
+} from '../../leads';
 import { HandoffError, sendChatLead } from './handoff';
 
 /** The reply promise of the questionnaire, which the same people answer. */
 const SENT = "Thank you! We've received your email and will be in touch within 24 hours.";
 const FAILED = 'Your email could not be sent just now. Please try again, or write to us directly.';
+/** What the form says while the human check is not passed. */
+const CHECK_MESSAGES: Record<TurnstileStatus, string | undefined> = {
+  pending: undefined,
+  passed: undefined,
+  expired: 'The human check expired. It is running again; Send is available once it passes.',
+  failed:
+    'The human check could not be completed. Check your connection and try again, or write to us directly.',
+};
 
 export default function HandoffCard() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const id = useId();
+  const turnstile = useTurnstile(state !== 'sent');
+  const needsToken = TURNSTILE_SITE_KEY !== undefined && turnstile.token === '';
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state === 'sending' || !event.currentTarget.checkValidity()) return;
+    if (state === 'sending' || needsToken || !event.currentTarget.checkValidity()) return;
     setState('sending');
     try {
-      await sendChatLead(email, $conversation.get());
+      await sendChatLead(email, $conversation.get(), fetch, turnstile.token || undefined);
       setState('sent');
     } catch (err) {
       console.error('Chat hand-off failed', err instanceof HandoffError ? err.message : err);
       setState('failed');
+      // Tokens are single-use: a fresh check runs before the next try.
+      turnstile.reset();
     }
   }
 
@@ -59,12 +78,13 @@ export default function HandoffCard() {
           />
           <button
             type="submit"
-            disabled={state === 'sending'}
+            disabled={state === 'sending' || needsToken}
             className="btn-outline shrink-0 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {state === 'sending' ? 'Sending...' : 'Send'}
           </button>
         </div>
+        <TurnstileCheck turnstile={turnstile} messages={CHECK_MESSAGES} />
         {state === 'failed' && (
           <p role="alert" className="text-red-700">
             {FAILED}

@@ -11,6 +11,7 @@ import type { ChatSource } from '../contract';
 export const CONVERSATION_LIMIT = 30;
 
 const STORAGE_KEY = 'advisor:conversation';
+const CONVERSATION_ID_KEY = 'advisor:conversation-id';
 /** Set when a visitor follows a link out of the open chat, so it reopens when they return. */
 const RESUME_KEY = 'advisor:resume';
 
@@ -88,9 +89,40 @@ export function updateEntry(id: number, patch: Partial<Omit<ChatEntry, 'id'>>): 
   $conversation.set($conversation.get().map((e) => (e.id === id ? { ...e, ...patch } : e)));
 }
 
-/** 'New conversation': forgets every message. */
+/** The conversation's random id, kept for the visit (memory when storage is blocked). */
+let conversationKey: string | undefined;
+
+/**
+ * The id of this conversation, sent with each question so "What prospects ask" counts a
+ * question once per conversation. Random; 'New conversation' starts a new one.
+ */
+export function conversationId(): string {
+  const s = storage();
+  try {
+    conversationKey ??= s?.getItem(CONVERSATION_ID_KEY) ?? undefined;
+  } catch {
+    // Kept in memory only.
+  }
+  if (!conversationKey) {
+    conversationKey = crypto.randomUUID().replace(/-/g, '');
+    try {
+      s?.setItem(CONVERSATION_ID_KEY, conversationKey);
+    } catch {
+      // Kept in memory only.
+    }
+  }
+  return conversationKey;
+}
+
+/** 'New conversation': forgets every message, and the conversation's id. */
 export function clearConversation(): void {
   $conversation.set([]);
+  conversationKey = undefined;
+  try {
+    storage()?.removeItem(CONVERSATION_ID_KEY);
+  } catch {
+    // Nothing kept.
+  }
 }
 
 /** Remembers that the chat was open when the visitor followed one of its links. */

@@ -8,6 +8,7 @@ import type { ChatEntry } from './chat-store';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX,
+  ANSWER_ID_PATTERN,
   SIGNATURE_PATTERN,
   chatSourceSchema,
   type ChatMessage,
@@ -35,26 +36,31 @@ export function canSend(text: string): boolean {
   return text.trim().length > 0;
 }
 
-/** The history the function gets: the last messages that came from the visitor or the server. */
-export function requestMessages(
-  messages: readonly Pick<ChatEntry, 'role' | 'content' | 'local'>[],
-): ChatMessage[] {
+/** What of a message is sent back to the server. */
+type SentEntry = Pick<ChatEntry, 'role' | 'content' | 'local' | 'signature'>;
+
+/**
+ * The history the function gets: the last messages that came from the visitor or the server,
+ * each advisor reply with the signature it came with (the server checks it).
+ */
+export function requestMessages(messages: readonly SentEntry[]): ChatMessage[] {
   return messages
     .filter((m) => !m.local && m.content.trim() !== '')
     .slice(-CHAT_HISTORY_LIMIT)
-    .map((m) => ({ role: m.role, content: m.content.slice(0, CHAT_MESSAGE_MAX) }));
+    .map((m) => ({
+      role: m.role,
+      content: m.content.slice(0, CHAT_MESSAGE_MAX),
+      ...(m.role === 'assistant' && m.signature && { signature: m.signature }),
+    }));
 }
 
 const sourcesSchema = z.array(chatSourceSchema);
 
 export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff' | 'signature' | 'answerId'>;
 
-/** A reply id as the server sends it. */
-const ANSWER_ID = /^[\w-]{8,64}$/;
-
-/** A well-formed reply id, or undefined. */
+/** A well-formed signed reply id, or undefined. */
 function answerIdOf(value: unknown): string | undefined {
-  return typeof value === 'string' && ANSWER_ID.test(value) ? value : undefined;
+  return typeof value === 'string' && ANSWER_ID_PATTERN.test(value) ? value : undefined;
 }
 
 /** A well-formed signature, or undefined. */
@@ -110,13 +116,14 @@ export interface Outcome {
 }
 
 /**
- * Asks the advisor. A JSON answer arrives whole; a `text/event-stream` answer grows through
+ * Asks the advisor (in the conversation `conversation`, when given). A JSON answer arrives whole; a `text/event-stream` answer grows through
  * `progress.onText` and may be replaced by the site's own answer. Never throws.
  */
 export async function askAdvisor(
-  messages: readonly Pick<ChatEntry, 'role' | 'content' | 'local'>[],
+  messages: readonly SentEntry[],
   progress: ReplyProgress = { onText: () => {} },
   fetcher: typeof fetch = fetch,
+  conversation?: string,
 ): Promise<Outcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REPLY_TIMEOUT_MS);
@@ -128,7 +135,10 @@ export async function askAdvisor(
         'Content-Type': 'application/json',
         Accept: 'text/event-stream, application/json',
       },
-      body: JSON.stringify({ messages: requestMessages(messages) }),
+      body: JSON.stringify({
+        messages: requestMessages(messages),
+        ...(conversation && { conversation }),
+      }),
       signal: controller.signal,
     });
   } catch {

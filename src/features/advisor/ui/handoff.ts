@@ -36,17 +36,22 @@ export class HandoffError extends Error {}
 /** The same email for the same conversation is one lead: the key is reused. */
 const keys = new Map<string, string>();
 
-/** Sends the lead; resolves with its id, throws HandoffError otherwise. */
+/**
+ * Sends the lead, with the human check's token when the site has Turnstile; resolves with its
+ * id, throws HandoffError otherwise.
+ */
 export async function sendChatLead(
   email: string,
   entries: readonly ChatEntry[],
   fetcher: typeof fetch = fetch,
+  turnstileToken?: string,
 ): Promise<string> {
   const body: ChatLeadRequest = {
     email: email.trim(),
     transcript: transcript(entries),
     page: CHAT_PAGE,
   };
+  // The token is single-use and new on every attempt: the lead is the same without it.
   const fingerprint = JSON.stringify(body);
   const key = keys.get(fingerprint) ?? crypto.randomUUID();
   keys.set(fingerprint, key);
@@ -55,7 +60,7 @@ export async function sendChatLead(
     res = await fetcher(CHAT_LEAD_ENDPOINT, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...body, ...(turnstileToken && { turnstileToken }) }),
     });
   } catch {
     throw new HandoffError('network');

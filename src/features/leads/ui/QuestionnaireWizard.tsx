@@ -32,7 +32,8 @@ import {
   trackQuestionnaireSubmit,
   type SubmissionAttempt,
 } from '../submit';
-import { TURNSTILE_MESSAGES, TURNSTILE_SITE_KEY, useTurnstile } from './turnstile';
+import TurnstileCheck from './TurnstileCheck';
+import { TURNSTILE_SITE_KEY, useTurnstile } from './turnstile';
 
 export interface QuestionnaireWizardProps {
   /** Where the lead came from; when unset the page's `?from=` slug is used. */
@@ -170,28 +171,7 @@ export default function QuestionnaireWizard({
         />
       </div>
 
-      {last && TURNSTILE_SITE_KEY && (
-        <div className="mt-5">
-          <div ref={turnstile.container} />
-          {TURNSTILE_MESSAGES[turnstile.status] && (
-            <div
-              role={turnstile.status === 'failed' ? 'alert' : 'status'}
-              className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-            >
-              <p>{TURNSTILE_MESSAGES[turnstile.status]}</p>
-              {turnstile.status === 'failed' && (
-                <button
-                  type="button"
-                  className="btn-outline min-h-9 px-3 py-1.5"
-                  onClick={turnstile.retry}
-                >
-                  Try the check again
-                </button>
-              )}
-            </div>
-          )}
-        </div>
-      )}
+      {last && <TurnstileCheck turnstile={turnstile} className="mt-5" />}
 
       <div className="mt-8 flex items-center justify-between gap-3">
         <button
