@@ -19,14 +19,12 @@ import type { AdvisorReply } from './types';
  */
 export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
-export const SECOND = 0.8;
+export const SECOND = 0.6;
 /** Sections offered as choices score at least this share of the best one. */
 export const CLOSE = 0.9;
 /** Choices offered at most. */
 const CHOICES = 3;
 
-/** A question asking what a price includes. */
-const INCLUDES = /\binclud\w*/i;
 
 /** A section's quotation: its sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
@@ -49,16 +47,19 @@ function quoted(section: Section, units: readonly Unit[]): string {
   return [`**[${title}](${url})**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');
 }
 
-/** A service's published price (or that it has none), from its data. */
-function priceFact(service: ServiceFacts, question: string): string {
-  if (service.startingPrice === undefined) {
-    return `${service.name} has no published price; it is quoted for each client.`;
-  }
-  const scope =
-    service.scope?.length && (INCLUDES.test(question) || PRICE.test(question))
-      ? ` The starting price includes ${service.scope.join(', ')}.`
-      : '';
-  return `${priceSentence(service)}${scope}`;
+/** A service's published price (or that it has none) from its data, under its price heading. */
+function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text: string } {
+  const section = firm.search.sections.find((s) => s.doc.url === service.priceUrl);
+  const scope = service.scope?.length
+    ? ['The starting price includes:', ...service.scope.map((s) => `- ${s}`)]
+    : [];
+  const said =
+    service.startingPrice === undefined
+      ? `${service.name} has no published price; it is quoted for each client.`
+      : [priceSentence(service), ...scope].join('\n');
+  if (!section) return { text: said };
+  const { title, url } = docSource(section.doc);
+  return { section, text: `**[${title}](${url})**: ${said}` };
 }
 
 /** What a choice sends: an FAQ's question, or a section's heading. */
@@ -74,7 +75,7 @@ function pick(part: Retrieved, used: Set<Section>) {
       m !== best &&
       m.score >= best.score * SECOND &&
       m.confidence >= DECLINE_BELOW &&
-      m.section.doc.url.split('#')[0] !== best.section.doc.url.split('#')[0],
+      m.section.doc.url !== best.section.doc.url,
   );
   const close = fresh.filter((m) => m.score >= best.score * CLOSE && m.confidence >= DECLINE_BELOW);
   return {
@@ -95,10 +96,20 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   let sure = 0;
   for (const part of retrieval.parts) {
     const { subject, text } = part.question;
+    const priced = subject && PRICE.test(text) ? subject : undefined;
+    if (priced && !facts.length) {
+      const fact = priceFact(firm, priced);
+      facts.push(fact.text);
+      if (fact.section) {
+        used.add(fact.section);
+        sources.push(fact.section);
+      }
+    }
+    // A price asked of a service is answered by its data.
+    if (priced) continue;
     const picked = pick(part, used);
-    if (subject && PRICE.test(text) && !facts.length) facts.push(priceFact(subject, text));
     if (!picked) {
-      if (!(subject && PRICE.test(text))) unanswered.push(text);
+      unanswered.push(text);
       continue;
     }
     sure += picked.best.confidence;

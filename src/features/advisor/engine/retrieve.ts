@@ -65,6 +65,10 @@ const LEANS = /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|
 export const PRICE =
   /\b(how much|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*)\b/i;
 
+/** A question asking how long something takes, and a figure of time that answers it. */
+const HOW_LONG = /\bhow (long|soon|fast|quickly)\b|\b(turnaround|timeline|timeframe)\b/i;
+const TIME = /\b\d+(\s?[-–]\s?\d+)?[\s-](hours?|days?|weeks?|months?)\b/i;
+
 /** A question put to the firm about itself, which its own pages answer, not a guide's advice. */
 const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
 
@@ -195,8 +199,10 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   let p = 1;
   if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.3;
   if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
-  if (doc.facet === 'overview') p *= 0.6;
+  if (doc.facet === 'overview' || doc.url === '/#services') p *= 0.4;
   if (doc.facet === 'price') p *= PRICE.test(q.text) ? 1.4 : 1;
+  if (doc.facet === 'audience' && !/\bwho\b/i.test(q.text)) p *= 0.6;
+  if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
   if (q.toUs && doc.url.startsWith('/articles/')) p *= 0.6;
   if (q.subject) {
     if (doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
