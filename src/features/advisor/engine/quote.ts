@@ -7,7 +7,7 @@
  */
 import { priceSentence } from '../index/price';
 import type { ServiceFacts } from '../index/schema';
-import { docSource } from './render';
+import { docSource, sectionLink } from './render';
 import { declineReply, personOffer, type Firm } from './replies';
 import { PRICE, type Match, type Retrieval, type Retrieved } from './retrieve';
 import type { Section, Unit } from './search';
@@ -28,7 +28,6 @@ const CHOICES = 3;
 
 /** A section's quotation: its sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
-  const { title, url } = docSource(section.doc);
   const lines: string[] = [];
   let paragraph: string[] = [];
   for (const u of units) {
@@ -44,7 +43,7 @@ function quoted(section: Section, units: readonly Unit[]): string {
   if (paragraph.length) lines.push(paragraph.join(' '));
   const [first = '', ...rest] = lines;
   const opening = first.startsWith('- ') ? ['', first] : [` ${first}`];
-  return [`**[${title}](${url})**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');
+  return [`**${sectionLink(section.doc)}**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');
 }
 
 /** A service's published price (or that it has none) from its data, under its price heading. */
@@ -58,8 +57,7 @@ function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text
       ? `${service.name} has no published price; it is quoted for each client.`
       : [priceSentence(service), ...scope].join('\n');
   if (!section) return { text: said };
-  const { title, url } = docSource(section.doc);
-  return { section, text: `**[${title}](${url})**: ${said}` };
+  return { section, text: `**${sectionLink(section.doc)}**: ${said}` };
 }
 
 /** What a choice sends: an FAQ's question, or a section's heading. */

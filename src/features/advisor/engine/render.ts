@@ -2,11 +2,12 @@
 import type { ChatSource } from '../contract';
 import type { AdvisorDoc } from '../index/schema';
 
+/** A section's page and heading (the heading alone when it names the page), and its address. */
 export function docSource(doc: AdvisorDoc): ChatSource {
   const title =
     doc.kind === 'faq'
       ? doc.title
-      : doc.kind === 'article' && doc.title !== doc.page
+      : doc.kind === 'article' && !doc.title.includes(doc.page)
         ? `${doc.page}: ${doc.title}`
         : doc.kind === 'page' && doc.context && doc.title !== doc.context
           ? `${doc.context}: ${doc.title}`
@@ -14,7 +15,7 @@ export function docSource(doc: AdvisorDoc): ChatSource {
   return { title, url: doc.url };
 }
 
-/** A Markdown link to a section. */
+/** A Markdown link to a section, named by its page and heading. */
 export function sectionLink(doc: AdvisorDoc): string {
   const { title, url } = docSource(doc);
   return `[${title}](${url})`;

@@ -30,6 +30,8 @@ export interface Question {
   followUp: boolean;
   /** Whether it is put to the firm ("do you...", "your..."). */
   toUs: boolean;
+  /** Whether the message describes the visitor's own situation, which a service may meet. */
+  situation: boolean;
 }
 
 /** A section's standing for one question, with its sentences that match best (page order). */
@@ -71,6 +73,11 @@ const TIME = /\b\d+(\s?[-–]\s?\d+)?[\s-](hours?|days?|weeks?|months?)\b/i;
 
 /** A question put to the firm about itself, which its own pages answer, not a guide's advice. */
 const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
+
+/** The visitor speaking of their own organization ("we", "our", "I"). */
+const OURS = /\b(we|we're|our|us|i|i'm|my)\b/i;
+/** Words a message describing a situation runs to at least. */
+const SITUATION = 15;
 
 /** Sections kept per question. */
 const KEEP = 8;
@@ -189,6 +196,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
         ...(followUp && !subject && discussed.page && { page: discussed.page }),
         followUp,
         toUs: TO_US.test(text),
+        situation: OURS.test(message) && tokenize(message).length >= SITUATION,
       };
     }),
   };
@@ -204,6 +212,7 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   if (doc.facet === 'audience' && !/\bwho\b/i.test(q.text)) p *= 0.6;
   if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
   if (q.toUs && doc.url.startsWith('/articles/')) p *= 0.6;
+  if (q.situation && doc.kind === 'service') p *= 1.4;
   if (q.subject) {
     if (doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
     else if (doc.service) p *= 0.6;
@@ -263,6 +272,8 @@ function toQuote(q: Question, section: Section): Unit[] {
  * more often than those it does.
  */
 const HALF_SURE = 45;
+/** What a typical question's words weigh (their rarity summed). */
+const TYPICAL = 20;
 
 /** The sections that answer one question, best first. */
 function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
@@ -285,10 +296,13 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
   const top = Math.max(1e-9, ...matches.map((m) => m.said));
   // A name the site never mentions ("WebFX", "HIPAA") is what the question is about.
   const stranger = q.asked.some((w) => w.name) ? 0.5 : 1;
+  // The more a question says, the more its best section must match.
+  const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
+  const half = HALF_SURE * Math.min(1, Math.max(0.4, mass / TYPICAL));
   return matches
     .map(({ said, ...m }) => {
       const score = m.score * Math.sqrt(said / top);
-      return { ...m, score, confidence: (stranger * score) / (score + HALF_SURE) };
+      return { ...m, score, confidence: (stranger * score) / (score + half) };
     })
     .sort((a, b) => b.score - a.score);
 }
