@@ -136,5 +136,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `Total: ${result.total} hand-written patterns (${result.regexes} regular expressions, ${result.entries} table entries), ${result.stopwords} stop words and ${result.forms} irregular word forms`,
   );
-  console.log(`The built-in answer's own (engine/ less guard.ts and grounding.ts): ${result.builtIn}`);
+  console.log(
+    `The built-in answer's own (engine/ less guard.ts and grounding.ts): ${result.builtIn}`,
+  );
 }

@@ -219,8 +219,7 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
     results,
     passRate: results.filter((r) => r.passed).length / Math.max(1, results.length),
     usefulRate: results.filter((r) => r.useful).length / Math.max(1, results.length),
-    misleadingRate:
-      results.filter((r) => r.misleading.length).length / Math.max(1, results.length),
+    misleadingRate: results.filter((r) => r.misleading.length).length / Math.max(1, results.length),
     byGroup,
     falseDeclines: results.filter((r) => answerable(r) && r.reply.kind === 'decline').length,
     falseAnswers: results.filter(

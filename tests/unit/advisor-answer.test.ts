@@ -65,7 +65,8 @@ describe('the built-in advisor', () => {
   });
 
   it('offers the sections that score alike as choices, at most three, each a heading or question', () => {
-    const question = 'With the AI implementation work, what happens after launch? Is there a support period?';
+    const question =
+      'With the AI implementation work, what happens after launch? Is there a support period?';
     const reply = ask(question);
     expect(reply.choices?.length).toBeGreaterThanOrEqual(2);
     expect(reply.choices!.length).toBeLessThanOrEqual(3);
@@ -77,7 +78,9 @@ describe('the built-in advisor', () => {
   });
 
   it('answers each question of a message from its own section', () => {
-    const reply = ask('How much is the Discovery Workshop? And how are the audit scores calculated?');
+    const reply = ask(
+      'How much is the Discovery Workshop? And how are the audit scores calculated?',
+    );
     expect(reply.content).toContain(priceSentence(workshop));
     expect(reply.sources.map((s) => s.url)).toContain('/audit#faq-audit-score-calculation');
   });

@@ -31,14 +31,17 @@ const GREETING =
 const THANKS =
   /^(ok(ay)?,? )?(thanks|thank you|thx|ty|cheers|great|perfect|awesome|got it|cool)\b[^?]{0,40}$/i;
 /** The visitor asks for a person, a call, a quote or a proposal. */
-const WANTS_PERSON =
-  /\b(talk|speak|chat) (to|with) (a |an )?(real |actual |live )?(person|human|someone|consultant|sales)\b|\b(call|email|contact) (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(call|meeting|consultation)\b|\b(send|get|want|need|request) (me |us )?(a |an )?(custom |formal |written )?(quote|proposal|estimate)\b/i;
+const WANTS_PERSON = [
+  /\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|team)\b/i,
+  /\b(call|email|contact) (me|us)\b|\b(get back|reach out) to (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(quick )?(call|meeting|consultation|appointment)\b/i,
+  /\b(send|get|want|need|like|request) (me |us )?(a |an )?(custom |formal |written |price )?(quote|proposal|estimate)\b/i,
+];
 
 /** Answers the conversation's last user message from the site's content. */
 export function answer(advisor: Advisor, messages: readonly ChatMessage[]): AdvisorReply {
   const text = messages.findLast((m) => m.role === 'user')?.content.trim() ?? '';
   if (GREETING.test(text)) return greeting(advisor);
   if (THANKS.test(text)) return thanks();
-  if (WANTS_PERSON.test(text)) return handoffReply(advisor, text);
+  if (WANTS_PERSON.some((p) => p.test(text))) return handoffReply(advisor, text);
   return quoteReply(advisor, retrieve(advisor, messages));
 }

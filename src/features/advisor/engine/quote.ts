@@ -14,17 +14,16 @@ import type { Section, Unit } from './search';
 import type { AdvisorReply } from './types';
 
 /**
- * Below this confidence a question is declined. Set on the development set
- * (tests/advisor/development.yaml) by trying values from 0.2 to 0.5.
+ * Below this confidence a question is declined: a section scoring under HALF_SURE for a typical
+ * question (retrieve.ts). Set on the development set (tests/advisor/development.yaml).
  */
 export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
-export const SECOND = 0.6;
+const SECOND = 0.6;
 /** Sections offered as choices score at least this share of the best one. */
-export const CLOSE = 0.9;
+const CLOSE = 0.9;
 /** Choices offered at most. */
 const CHOICES = 3;
-
 
 /** A section's quotation: its sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
@@ -52,12 +51,13 @@ function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text
   const scope = service.scope?.length
     ? ['The starting price includes:', ...service.scope.map((s) => `- ${s}`)]
     : [];
-  const said =
-    service.startingPrice === undefined
-      ? `${service.name} has no published price; it is quoted for each client.`
-      : [priceSentence(service), ...scope].join('\n');
-  if (!section) return { text: said };
-  return { section, text: `**${sectionLink(section.doc)}**: ${said}` };
+  if (service.startingPrice === undefined) {
+    return { text: `${service.name} has no published price; it is quoted for each client.` };
+  }
+  // The price itself opens the reply on its own line; what it includes follows under its heading.
+  const details = [...scope, ...(service.note ? ['', service.note] : [])].join('\n');
+  const heading = section ? `**${sectionLink(section.doc)}**: ` : '';
+  return { section, text: [priceSentence(service), `${heading}${details}`].join('\n\n') };
 }
 
 /** What a choice sends: an FAQ's question, or a section's heading. */
@@ -126,7 +126,9 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const content = [
     ...facts,
     ...blocks,
-    listed.length > 1 ? 'Several sections match this about as well; choose one below to read it.' : '',
+    listed.length > 1
+      ? 'Several sections match this about as well; choose one below to read it.'
+      : '',
     unanswered.length
       ? `Our site doesn't cover the rest of your question, so I'd rather not guess. ${personOffer(firm, unanswered.join(' '))}`
       : '',

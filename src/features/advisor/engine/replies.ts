@@ -67,11 +67,7 @@ export function personOffer(firm: Firm, text: string): string {
 }
 
 /** Says plainly that the site does not answer this and offers a person: no pitch, no sources. */
-export function declineReply(
-  firm: Firm,
-  text: string,
-  confidence = 0,
-): AdvisorReply {
+export function declineReply(firm: Firm, text: string, confidence = 0): AdvisorReply {
   return {
     kind: 'decline',
     declined: true,

@@ -38,7 +38,10 @@ export interface Question {
 export interface Match {
   section: Section;
   score: number;
-  /** How sure it answers, 0-1: how much of what was asked its best sentences and it state. */
+  /**
+   * How sure it answers, 0-1: its score against how much the question says (half sure at
+   * HALF_SURE for a typical question), halved when the question names what the site never does.
+   */
   confidence: number;
   /** The units to quote, in the page's order. */
   quote: Unit[];
@@ -57,15 +60,19 @@ export interface Retrieval {
 
 /** Where a sentence ends. */
 const SENTENCE = /(?<=[.!?])\s+|\n+/;
+/** Where a sentence turns to a second question: "How much is it, and can we do it by video?" */
+const SECOND_QUESTION =
+  /,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
 /** How a question starts when its question mark is left off. */
 const ASKING =
   /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|tell me|explain|list)\b/i;
 /** A question that leans on what was said before: "and...", "what about...", "it", "that". */
-const LEANS = /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them)\b/i;
+const LEANS =
+  /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them)\b/i;
 
 /** A question asking what something costs. */
 export const PRICE =
-  /\b(how much|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*)\b/i;
+  /\b(how much|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*)\b/i;
 
 /** A question asking how long something takes, and a figure of time that answers it. */
 const HOW_LONG = /\bhow (long|soon|fast|quickly)\b|\b(turnaround|timeline|timeframe)\b/i;
@@ -111,7 +118,9 @@ const OFFERING = /^(package|service|services|thing|offering|program|option|proje
 export function namedService(services: readonly ServiceFacts[], text: string) {
   const tokens = tokenize(text);
   const stems = new Set(terms(text));
-  const offered = new Set(tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])));
+  const offered = new Set(
+    tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
+  );
   const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
   const users = new Map<string, number>();
   for (const t of lists.flatMap((names) => [...new Set(names.flat())])) {
@@ -154,7 +163,11 @@ export function splitMessage(message: string): { questions: string[]; statements
     .map((s) => s.trim())
     .filter((s) => tokenize(s).length > 0);
   const asks = (s: string) => s.endsWith('?') || ASKING.test(s);
-  const questions = sentences.filter(asks);
+  const questions = sentences
+    .filter(asks)
+    .flatMap((s) => s.split(SECOND_QUESTION))
+    .map((s) => s.trim())
+    .filter((s) => tokenize(s).length > 0);
   const statements = sentences.filter((s) => !asks(s)).join(' ');
   if (questions.length === 0) return { questions: [sentences.join(' ')], statements: '' };
   if (questions.length > 3) questions.splice(2, questions.length, questions.slice(2).join(' '));
@@ -183,7 +196,8 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
         (before !== undefined || i > 0) &&
         (topical.length <= 2 || LEANS.test(text) || tokenize(text).length <= 8);
       let words = mergeWords(own, situation);
-      if (followUp && subject) words = mergeWords(words, queryWords(ranking.search, subject.name, 0.8));
+      if (followUp && subject)
+        words = mergeWords(words, queryWords(ranking.search, subject.name, 0.8));
       const prior = i > 0 ? questions[i - 1] : before;
       if (followUp && prior) words = mergeWords(words, queryWords(ranking.search, prior, 0.4));
       // A bare question about the visitor's situation ("Can you help?") asks about the situation.
@@ -217,7 +231,9 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
     if (doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
     else if (doc.service) p *= 0.6;
   }
-  if (q.page && doc.url.split('#')[0] === q.page) p *= 1.5;
+  // (Not a guide for "could you do that for us?": that asks about the firm's work.)
+  const guide = q.page?.startsWith('/articles/') && q.toUs;
+  if (q.page && !guide && doc.url.split('#')[0] === q.page) p *= 1.5;
   // A service only for some organizations, for a visitor who neither is one nor names it.
   const only = ranking.services.find((s) => s.id === doc.service)?.onlyFor;
   if (only?.length && q.subject?.id !== doc.service && !only.some((t) => visitor.has(t))) p *= 0.2;
@@ -239,8 +255,7 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
 /** The units of a section to quote for a question, in the page's order. */
 function toQuote(q: Question, section: Section): Unit[] {
   const { units } = section;
-  const count = (list: readonly Unit[]) =>
-    list.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
+  const count = (list: readonly Unit[]) => list.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
   if (count(units) <= WHOLE) return [...units];
   const best = [...units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
   if (!best) return [];
@@ -282,7 +297,8 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
     .search(q.words)
     .map((h) => ({
       section: h.section,
-      score: h.score * prior(h.section.doc, q, ranking, visitor) * (0.2 + coverage(own, h.section.all)),
+      score:
+        h.score * prior(h.section.doc, q, ranking, visitor) * (0.2 + coverage(own, h.section.all)),
     }))
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id))
     .slice(0, KEEP)
@@ -311,7 +327,9 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Retrieval {
   const { message, questions } = readQuestions(ranking, messages);
   const visitor = new Set(
-    messages.filter((m) => m.role === 'user').flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
+    messages
+      .filter((m) => m.role === 'user')
+      .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
   );
   return {
     message,
