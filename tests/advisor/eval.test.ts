@@ -18,14 +18,18 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0, misleading: 1, strict: 0, recallAt3: 0, recallAt1: 0 };
+const HELDOUT = { useful: 0.58, misleading: 0.48, strict: 0.34, recallAt3: 0.58, recallAt1: 0.48 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.63, misleading: 0.42, strict: 0.34 };
+const DEVELOPMENT = { useful: 0.66, misleading: 0.39, strict: 0.39 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
  */
-const KNOWN_BREACHES: string[] = [];
+/**
+ * - b6-svc-ops-check-ins-after-launch: "the new processes" names no service, and the second
+ *   section quoted, another service's process, states its 60 days of support.
+ */
+const KNOWN_BREACHES = ['b6-svc-ops-check-ins-after-launch'];
 /** Held-out replies that state what their case forbids, at most (counted, never named). */
 const HELDOUT_BREACHES = 0;
 

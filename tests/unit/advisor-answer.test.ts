@@ -38,7 +38,9 @@ describe('the built-in advisor', () => {
     const { title, url } = docSource(best.section.doc);
     expect(reply.kind).toBe('answer');
     expect(reply.sources[0]).toEqual({ title, url });
-    expect(reply.content.startsWith(`**[${title}](${url})**: ${best.quote[0].text}`)).toBe(true);
+    const [first] = best.quote;
+    const opening = `**[${title}](${url})**:${first.item ? '\n- ' : ' '}${first.text}`;
+    expect(reply.content.startsWith(opening)).toBe(true);
     for (const unit of best.quote) expect(reply.content).toContain(unit.text);
   });
 

@@ -249,7 +249,9 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
     score += w.weight * w.idf ** 1.5 * Math.max(said(unit.terms), 0.6 * said(section.head));
   }
   const length = unit.text.split(/\s+/).length;
-  return score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
+  // A section states its point first.
+  const first = unit.index === 0 ? 1.5 : 1;
+  return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
 }
 
 /** The units of a section to quote for a question, in the page's order. */
