@@ -18,9 +18,9 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.58, misleading: 0.48, strict: 0.34, recallAt3: 0.58, recallAt1: 0.48 };
+const HELDOUT = { useful: 0.59, misleading: 0.49, strict: 0.36, recallAt3: 0.6, recallAt1: 0.48 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.66, misleading: 0.39, strict: 0.39 };
+const DEVELOPMENT = { useful: 0.67, misleading: 0.39, strict: 0.4 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.

@@ -94,7 +94,12 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   let sure = 0;
   for (const part of retrieval.parts) {
     const { subject, text } = part.question;
-    const priced = subject && PRICE.test(text) ? subject : undefined;
+    // A price asked of a service, when its price section answers the question well enough.
+    const priceMatch = part.matches.find((m) => m.section.doc.url === subject?.priceUrl);
+    const priced =
+      subject && PRICE.test(text) && (priceMatch?.confidence ?? 0) >= DECLINE_BELOW
+        ? subject
+        : undefined;
     if (priced && !facts.length) {
       const fact = priceFact(firm, priced);
       facts.push(fact.text);

@@ -219,7 +219,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
 /** How a section's kind and place weigh for a question. */
 function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: ReadonlySet<string>) {
   let p = 1;
-  if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.3;
+  if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.5;
   if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
   if (doc.facet === 'overview' || doc.url === '/#services') p *= 0.4;
   if (doc.facet === 'price') p *= PRICE.test(q.text) ? 1.4 : 1;
