@@ -6,8 +6,10 @@
 // more strings, such as a keyword list). A stopword list written
 // as one long string is reported apart, as stop words: it says which words carry no topic, not
 // what a question means; so is a list of irregular word forms written the same way
-// ('ran:run paid:pay ...'), which says how English inflects a word. `npm run bench` reports the figures; `npm run advisor:patterns --
-// [dir]` prints them with a count per file.
+// ('ran:run paid:pay ...'), which says how English inflects a word. The built-in answer's own
+// patterns are those of engine/ less the model path's prompt and guard (grounding.ts, guard.ts).
+// `npm run bench` reports the figures; `npm run advisor:patterns -- [dir]` prints them with a
+// count per file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -105,7 +107,12 @@ export function countPatterns(text, fileName = 'file.ts') {
   return { regexes, entries, stopwords, forms };
 }
 
-/** Every answering file's counts, and the total. */
+/** Files of the model path, apart from the built-in answer's own code. */
+const MODEL_PATH = new Set(['guard.ts', 'grounding.ts']);
+const isBuiltIn = (file) =>
+  file.includes('/advisor/engine/') && !MODEL_PATH.has(file.split('/').pop());
+
+/** Every answering file's counts, the total, and the built-in answer's own total. */
 export function advisorPatterns(dir = ADVISOR) {
   const files = answeringFiles(dir).map((path) => ({
     file: relative(ROOT, path),
@@ -115,7 +122,10 @@ export function advisorPatterns(dir = ADVISOR) {
   const entries = files.reduce((n, f) => n + f.entries, 0);
   const stopwords = files.reduce((n, f) => n + f.stopwords, 0);
   const forms = files.reduce((n, f) => n + f.forms, 0);
-  return { files, regexes, entries, stopwords, forms, total: regexes + entries };
+  const builtIn = files
+    .filter((f) => isBuiltIn(f.file))
+    .reduce((n, f) => n + f.regexes + f.entries, 0);
+  return { files, regexes, entries, stopwords, forms, total: regexes + entries, builtIn };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -125,5 +135,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(
     `Total: ${result.total} hand-written patterns (${result.regexes} regular expressions, ${result.entries} table entries), ${result.stopwords} stop words and ${result.forms} irregular word forms`,
+  );
+  console.log(
+    `The built-in answer's own (engine/ less guard.ts and grounding.ts): ${result.builtIn}`,
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The built-in advisor against both evaluation sets, on the index the build generated from the
- * content (`npm test` builds first; ADVISOR_INDEX points at another build). The held-out set
- * (heldout.yaml, never tuned to) is gated at what the engine reaches today, well below the
- * issue's targets (85% of cases, recall 90% and 80%): at least HELDOUT_TARGET of its cases must pass, and
- * the section that answers must be among the reply's first three sources (first) for
- * RECALL_AT_3 (RECALL_AT_1) of its answerable cases. The development set is reported, and gated
- * at what it reaches. ADVISOR_EVAL_REPORT names a file for both reports as JSON (the benchmark
- * reads it); the failures of the held-out set are not printed, so nobody tunes to them by
+ * content (`npm test` builds first; ADVISOR_INDEX points at another build). A quoting answer is
+ * graded useful (the section that answers is among those quoted, nothing the case forbids,
+ * declines right) and misleading (a forbidden statement, a wrong first section, a false decline
+ * or a missing one), beside the strict pass rate. Both sets are gated at what the engine
+ * reaches today, a little under, so a change that makes it worse fails; the aims are useful 85%
+ * or more and misleading 10% or less on the held-out set (heldout.yaml, never tuned to).
+ * ADVISOR_EVAL_REPORT names a file for both reports as JSON (the benchmark reads it); the
+ * held-out set is reported by group only, never case by case, so nobody tunes to it by
  * accident: a new kind of failure becomes development cases (README.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,31 +17,21 @@ import { prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
+/** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
+const HELDOUT = { useful: 0.59, misleading: 0.49, strict: 0.36, recallAt3: 0.6, recallAt1: 0.48 };
+/** The development set's gates, the same way. */
+const DEVELOPMENT = { useful: 0.67, misleading: 0.39, strict: 0.4 };
 /**
- * The share of held-out cases that must pass: what the engine honestly reaches (43.8%), less a
- * little for noise. The issue's target is 85%; this gate only keeps the engine from slipping
- * further below it.
+ * Development cases whose reply states what the case forbids, still open: the engine is
+ * changed until they pass and leave this list. Any other development case that does so fails.
  */
-const HELDOUT_TARGET = 0.42;
 /**
- * Section recall over the held-out set's answerable cases, at what the engine reaches (68.7% and
- * 53.7%) less a little. The issue's targets are 90% among the first three sources and 80% first.
+ * - b6-svc-ops-check-ins-after-launch: "the new processes" names no service, and the second
+ *   section quoted, another service's process, states its 60 days of support.
  */
-const RECALL_AT_3 = 0.67;
-const RECALL_AT_1 = 0.52;
-/**
- * The development set's gate: what it honestly reaches (59.6% of 453 cases, since batches of
- * new prospects' questions, written before the advisor ran on them, joined it), less a little for
- * noise.
- */
-const DEVELOPMENT_TARGET = 0.58;
-/**
- * Cases whose reply states what the case forbids, still open: a development case, so the
- * engine is changed until it passes and it leaves this list. Any other case that does so fails.
- * - svc-data-weeks-until-dashboards: "dashboards" does not name Data Insights, and the reply
- *   quotes the Discovery Workshop's report turnaround (48 hours).
- */
-const KNOWN_BREACHES = ['svc-data-weeks-until-dashboards'];
+const KNOWN_BREACHES = ['b6-svc-ops-check-ins-after-launch'];
+/** Held-out replies that state what their case forbids, at most (counted, never named). */
+const HELDOUT_BREACHES = 0;
 
 const json = readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8');
 // What a cold function pays before its first answer: parsing the index and loading the search.
@@ -72,25 +63,36 @@ if (process.env.ADVISOR_EVAL_REPORT) {
   );
 }
 
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+const breaches = (e: Evaluation) =>
+  e.results.filter((r) => r.problems.some((p) => p.startsWith('says')));
+
 describe('advisor evaluation', () => {
-  it(`answers at least ${HELDOUT_TARGET * 100}% of the held-out questions correctly`, () => {
+  it(`held-out: useful at least ${pct(HELDOUT.useful)}, misleading at most ${pct(HELDOUT.misleading)}, strict pass at least ${pct(HELDOUT.strict)}`, () => {
     console.log(`${heldoutReport}\n\n${developmentReport}`);
-    expect(heldout.passRate, heldoutReport).toBeGreaterThanOrEqual(HELDOUT_TARGET);
+    expect(heldout.usefulRate, 'held-out useful').toBeGreaterThanOrEqual(HELDOUT.useful);
+    expect(heldout.misleadingRate, 'held-out misleading').toBeLessThanOrEqual(HELDOUT.misleading);
+    expect(heldout.passRate, 'held-out strict pass').toBeGreaterThanOrEqual(HELDOUT.strict);
   });
 
-  it(`finds the answering section among the first three sources for ${RECALL_AT_3 * 100}% of held-out cases, first for ${RECALL_AT_1 * 100}%`, () => {
-    expect(heldout.sectionRecall.at3).toBeGreaterThanOrEqual(RECALL_AT_3);
-    expect(heldout.sectionRecall.at1).toBeGreaterThanOrEqual(RECALL_AT_1);
+  it(`held-out: the answering section among the first three sources for ${pct(HELDOUT.recallAt3)} of cases, first for ${pct(HELDOUT.recallAt1)}`, () => {
+    expect(heldout.sectionRecall.at3).toBeGreaterThanOrEqual(HELDOUT.recallAt3);
+    expect(heldout.sectionRecall.at1).toBeGreaterThanOrEqual(HELDOUT.recallAt1);
   });
 
-  it(`answers at least ${DEVELOPMENT_TARGET * 100}% of the development questions correctly`, () => {
-    expect(development.passRate, developmentReport).toBeGreaterThanOrEqual(DEVELOPMENT_TARGET);
-  });
-
-  it('never states what a case forbids (every case of both sets), bar the known open ones', () => {
-    const breaches = [...development.results, ...heldout.results].filter((r) =>
-      r.problems.some((p) => p.startsWith('says')),
+  it(`development: useful at least ${pct(DEVELOPMENT.useful)}, misleading at most ${pct(DEVELOPMENT.misleading)}, strict pass at least ${pct(DEVELOPMENT.strict)}`, () => {
+    expect(development.usefulRate, developmentReport).toBeGreaterThanOrEqual(DEVELOPMENT.useful);
+    expect(development.misleadingRate, developmentReport).toBeLessThanOrEqual(
+      DEVELOPMENT.misleading,
     );
-    expect(breaches.map((r) => r.id)).toEqual(KNOWN_BREACHES);
+    expect(development.passRate, developmentReport).toBeGreaterThanOrEqual(DEVELOPMENT.strict);
+  });
+
+  it('never states what a case forbids, bar the known open development cases', () => {
+    expect(breaches(development).map((r) => r.id)).toEqual(KNOWN_BREACHES);
+    expect(
+      breaches(heldout).length,
+      'held-out replies stating what the case forbids',
+    ).toBeLessThanOrEqual(HELDOUT_BREACHES);
   });
 });

@@ -21,6 +21,16 @@ export interface CaseResult {
   /** Time to answer the last turn, in milliseconds. */
   ms: number;
   /**
+   * Useful for a quoting answer: the section that answers is among those the reply quotes (its
+   * sources), it says nothing the case forbids, and it declines (or hands off) when it should.
+   */
+  useful: boolean;
+  /**
+   * Why the reply misleads, if it does: it states what the case forbids, quotes a wrong section
+   * first, declines a question the site answers, or answers one it should decline.
+   */
+  misleading: string[];
+  /**
    * For a case with a `section`: the position (1 for the first) of the first of the reply's
    * sources that is one of those sections, or 0 when none is. Undefined without a `section`.
    */
@@ -51,6 +61,46 @@ function linksTo(links: readonly string[], cite: string): boolean {
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+\.[\w.]+/;
+
+/** The places that answer a case: its `section`, else its `cite`. */
+function answeringPlaces(c: EvalCase): string[] {
+  const list = c.section ?? c.cite ?? [];
+  return typeof list === 'string' ? [list] : list;
+}
+
+/** Whether a quoted source is one of the places that answer (a bare path: any section of it). */
+function answers(url: string, places: readonly string[]): boolean {
+  return places.some((p) => (p.includes('#') ? url === p : url.split('#')[0] === p));
+}
+
+/** The useful and misleading grades of a reply (see CaseResult). */
+export function grade(
+  c: EvalCase,
+  reply: Pick<AdvisorReply, 'content' | 'sources' | 'kind' | 'handoff'>,
+): { useful: boolean; misleading: string[] } {
+  const forbidden = (c.forbid ?? []).some((f) => new RegExp(f, 'i').test(reply.content));
+  const offersPerson = reply.content.includes('/questionnaire') && EMAIL.test(reply.content);
+  const places = answeringPlaces(c);
+  const quoted = reply.sources.map((s) => s.url);
+  const answerable = c.expect === 'answer' || c.expect === 'recommend';
+  const declined = reply.kind === 'decline';
+  const misleading: string[] = [];
+  if (forbidden) misleading.push('states what the case forbids');
+  if (answerable && declined) misleading.push('false decline');
+  if (c.expect === 'decline' && reply.kind === 'answer') misleading.push('missing decline');
+  if (answerable && !declined && places.length && quoted.length && !answers(quoted[0], places)) {
+    misleading.push('wrong first section');
+  }
+  let right: boolean;
+  if (answerable) {
+    right = !declined && (places.length === 0 || quoted.some((u) => answers(u, places)));
+  } else if (c.expect === 'decline') {
+    right = (declined || reply.kind === 'handoff') && offersPerson;
+  } else {
+    right = reply.handoff && offersPerson;
+  }
+  return { useful: right && !forbidden, misleading };
+}
 
 /** The reply a case is judged on: its text and sources, what kind it is, whether it hands off. */
 export type JudgedReply = Pick<AdvisorReply, 'content' | 'sources' | 'kind' | 'handoff'>;
@@ -123,6 +173,7 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
     question: turns[turns.length - 1],
     passed: problems.length === 0,
     problems,
+    ...grade(c, last),
     reply: last,
     ms,
     ...(rank !== undefined && { sectionRank: rank }),
@@ -132,7 +183,10 @@ export function evaluateCase(advisor: Advisor, c: EvalCase): CaseResult {
 export interface Evaluation {
   results: CaseResult[];
   passRate: number;
-  byGroup: Record<string, { passed: number; total: number }>;
+  /** Shares of useful and of misleading replies (see CaseResult). */
+  usefulRate: number;
+  misleadingRate: number;
+  byGroup: Record<string, { passed: number; useful: number; misleading: number; total: number }>;
   /**
    * Declines of questions the site answers (expect answer or recommend, reply declined), and
    * answers to questions it does not (expect decline, reply did not decline).
@@ -154,9 +208,11 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
   const results = cases.map((c) => evaluateCase(advisor, c));
   const byGroup: Evaluation['byGroup'] = {};
   for (const r of results) {
-    const g = (byGroup[r.group] ??= { passed: 0, total: 0 });
+    const g = (byGroup[r.group] ??= { passed: 0, useful: 0, misleading: 0, total: 0 });
     g.total++;
     if (r.passed) g.passed++;
+    if (r.useful) g.useful++;
+    if (r.misleading.length) g.misleading++;
   }
   const times = results.map((r) => r.ms).sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
@@ -180,6 +236,8 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
   return {
     results,
     passRate: results.filter((r) => r.passed).length / Math.max(1, results.length),
+    usefulRate: results.filter((r) => r.useful).length / Math.max(1, results.length),
+    misleadingRate: results.filter((r) => r.misleading.length).length / Math.max(1, results.length),
     byGroup,
     falseDeclines: results.filter((r) => answerable(r) && r.reply.kind === 'decline').length,
     falseAnswers: results.filter(
@@ -198,12 +256,13 @@ export function evaluate(advisor: Advisor, cases: readonly EvalCase[]): Evaluati
 export function report(e: Evaluation, name = 'Advisor evaluation', failures = true): string {
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
   const lines = [
-    `${name}: ${e.results.filter((r) => r.passed).length}/${e.results.length} passed (${pct(e.passRate)}); answer time p50 ${e.latency.p50.toFixed(2)} ms, p95 ${e.latency.p95.toFixed(2)} ms`,
+    `${name}: ${e.results.length} cases; useful ${pct(e.usefulRate)}, misleading ${pct(e.misleadingRate)}, strict pass ${pct(e.passRate)}; answer time p50 ${e.latency.p50.toFixed(2)} ms, p95 ${e.latency.p95.toFixed(2)} ms`,
     '',
-    '| group | passed | rate |',
-    '| --- | --- | --- |',
+    '| group | cases | useful | misleading | strict pass |',
+    '| --- | --- | --- | --- | --- |',
     ...Object.entries(e.byGroup).map(
-      ([g, { passed, total }]) => `| ${g} | ${passed}/${total} | ${pct(passed / total)} |`,
+      ([g, { passed, useful, misleading, total }]) =>
+        `| ${g} | ${total} | ${pct(useful / total)} | ${pct(misleading / total)} | ${pct(passed / total)} |`,
     ),
   ];
   const { cases, at1, at3 } = e.sectionRecall;
@@ -224,10 +283,13 @@ export function report(e: Evaluation, name = 'Advisor evaluation', failures = tr
       ),
   );
   if (!failures) return lines.join('\n');
-  const failed = e.results.filter((r) => !r.passed);
+  const failed = e.results.filter((r) => !r.passed || !r.useful || r.misleading.length);
   if (failed.length) {
     lines.push('', 'Failures:');
-    for (const r of failed) lines.push(`- ${r.id} ("${r.question}"): ${r.problems.join('; ')}`);
+    for (const r of failed) {
+      const grades = [r.useful ? 'useful' : 'not useful', ...r.misleading].join(', ');
+      lines.push(`- ${r.id} ("${r.question}") [${grades}]: ${r.problems.join('; ')}`);
+    }
   }
   return lines.join('\n');
 }

@@ -180,6 +180,65 @@ test.describe('conversation', () => {
   });
 });
 
+test.describe('choices', () => {
+  test('a reply offering choices shows them as buttons; choosing one sends it as the next question', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const sent = await answerWith(page, async (route) => {
+      if (sent.length === 1) {
+        await json({
+          content: 'Several sections match this about as well; choose one below to read it.',
+          choices: ['What the support period covers', 'How the rollout works', '  '],
+        })(route);
+        return;
+      }
+      await new Promise<void>((resolve) => (release = resolve));
+      await json({ content: 'The support period covers monitoring.' })(route);
+    });
+    const c = await openChat(page);
+    await c.ask('What happens after launch?');
+    const choices = c.log.getByRole('list', { name: 'Choose one' });
+    await expect(choices.getByRole('button')).toHaveText([
+      'What the support period covers',
+      'How the rollout works',
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    await choices.getByRole('button', { name: 'What the support period covers' }).click();
+    await expect(c.log).toContainText('You said: What the support period covers');
+    await expect(choices.getByRole('button', { name: 'How the rollout works' })).toBeDisabled();
+    release();
+    await expect(c.log).toContainText('The support period covers monitoring.');
+    await expect(choices.getByRole('button', { name: 'How the rollout works' })).toBeEnabled();
+    expect(sent[1]).toEqual({
+      messages: [
+        { role: 'user', content: 'What happens after launch?' },
+        {
+          role: 'assistant',
+          content: 'Several sections match this about as well; choose one below to read it.',
+        },
+        { role: 'user', content: 'What the support period covers' },
+      ],
+    });
+  });
+
+  test('the built-in advisor offers close sections as choices, and a choice gets its section quoted', async ({
+    page,
+  }) => {
+    const c = await openChat(page);
+    await c.ask(
+      'With the AI implementation work, what happens after launch? Is there a support period?',
+    );
+    const choices = c.log.getByRole('list', { name: 'Choose one' }).first();
+    const first = choices.getByRole('button').first();
+    await expect(first).toBeVisible();
+    const heading = (await first.textContent())!;
+    await first.click();
+    const reply = c.log.locator('> div').last();
+    await expect(reply.getByRole('link', { name: heading }).first()).toBeVisible();
+  });
+});
+
 test.describe('keyboard', () => {
   test('Enter sends, Shift+Enter adds a line, blank messages are not sent', async ({ page }) => {
     const sent = await answerWith(page, json({ content: 'Noted.' }));

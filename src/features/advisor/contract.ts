@@ -101,10 +101,19 @@ export const chatSourceSchema = z.object({
 
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
+/** Choices a reply offers at most, and the longest choice, in characters. */
+export const CHAT_CHOICES_MAX = 3;
+export const CHAT_CHOICE_LENGTH = 200;
+
 /** The function's answer. */
 export interface ChatReply {
   content: string;
   sources?: ChatSource[];
+  /**
+   * When several sections match a question about as well: up to CHAT_CHOICES_MAX questions (an
+   * FAQ's question or a section's heading) the visitor can pick, each sent as their next message.
+   */
+  choices?: string[];
   /** Offer to put the visitor in touch with a person (the questionnaire, the email form). */
   handoff?: boolean;
   /**

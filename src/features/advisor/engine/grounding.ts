@@ -1,7 +1,7 @@
 /**
  * What a language model is told: who it speaks for, the rules, the firm's prices and contacts,
  * and the sections that answer the conversation's questions, retrieved exactly as the built-in
- * answer retrieves them (dialogue.ts, rank.ts): each question of the last message, with what a
+ * answer retrieves them (retrieve.ts): each question of the last message, with what a
  * follow-up refers to, gets its best sections, the answering one first. Earlier advisor turns
  * arrive from the visitor's browser, so they are passed on as the visitor's record of the
  * conversation, never as facts.
@@ -11,10 +11,8 @@ import { formatUsdRange } from '../../../lib/services';
 import type { ChatMessage } from '../contract';
 import { QUESTIONNAIRE_URL } from '../index/schema';
 import type { Advisor } from './advisor';
-import { answerPart } from './compose';
-import { readConversation } from './dialogue';
-import { rankSections } from './rank';
 import type { StatedSource } from './guard';
+import { retrieve } from './retrieve';
 import type { Section } from './search';
 
 /**
@@ -45,13 +43,9 @@ export interface Grounding {
  * the built-in answer quotes first, then the next best, taking turns between questions.
  */
 export function groundingSections(advisor: Advisor, messages: readonly ChatMessage[]): Section[] {
-  const reading = readConversation(advisor.search, advisor.names, messages);
-  const lists = reading.parts.map((part) => {
-    const ranked = rankSections(advisor, part, reading);
-    const lead = answerPart(part, reading, ranked).lead?.section;
-    const rest = ranked.map((r) => r.section).filter((s) => s !== lead);
-    return [...(lead ? [lead] : []), ...rest].slice(0, PER_QUESTION);
-  });
+  const lists = retrieve(advisor, messages).parts.map((part) =>
+    part.matches.map((m) => m.section).slice(0, PER_QUESTION),
+  );
   const out: Section[] = [];
   for (let i = 0; i < PER_QUESTION; i++) {
     for (const list of lists) {

@@ -66,22 +66,15 @@ export function personOffer(firm: Firm, text: string): string {
     .join('\n\n');
 }
 
-/**
- * Says plainly that the site does not answer this (or why the advisor will not), adds what the
- * site does say when given, and offers a person.
- */
-export function declineReply(
-  firm: Firm,
-  text: string,
-  { lead = DECLINE_LEAD, extra = '', sources = [] as ChatSource[], confidence = 0 } = {},
-): AdvisorReply {
+/** Says plainly that the site does not answer this and offers a person: no pitch, no sources. */
+export function declineReply(firm: Firm, text: string, confidence = 0): AdvisorReply {
   return {
     kind: 'decline',
     declined: true,
     handoff: true,
     confidence,
-    sources: [...sources, QUESTIONNAIRE_SOURCE],
-    content: [lead, extra, personOffer(firm, text)].filter(Boolean).join('\n\n'),
+    sources: [],
+    content: [DECLINE_LEAD, personOffer(firm, text)].join('\n\n'),
   };
 }
 

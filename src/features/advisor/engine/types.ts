@@ -2,26 +2,26 @@
 import type { ChatSource } from '../contract';
 
 /**
- * answer: quoted from the sections that answer; recommend: the services that fit a situation;
- * decline: the site does not cover it (or the advisor will not), and a person is offered;
- * handoff: the visitor asked for a person; smalltalk: a greeting or thanks.
+ * answer: quoted from the sections that answer; decline: the site does not cover it, and a
+ * person is offered; handoff: the visitor asked for a person; smalltalk: a greeting or thanks.
  */
-export type ReplyKind = 'answer' | 'recommend' | 'decline' | 'handoff' | 'smalltalk';
+export type ReplyKind = 'answer' | 'decline' | 'handoff' | 'smalltalk';
 
 export interface AdvisorReply {
   /** Markdown. */
   content: string;
-  /** The sections the reply cites, the one that answers first, each linked to its exact place. */
+  /** The sections the reply quotes, in its order, each linked to its exact place. */
   sources: ChatSource[];
   kind: ReplyKind;
   /**
-   * 0-1: how much of what was asked the cited sections state (the rarer a word, the more it
-   * counts), and how well the answering sentence itself covers it. Below DECLINE_BELOW the
-   * advisor declines.
+   * 0-1: how much of what was asked the quoted sections state (the rarer a word, the more it
+   * counts). Below DECLINE_BELOW the advisor declines.
    */
   confidence: number;
   /** The reply says the site does not cover the question (or part of it) and offers a person. */
   declined: boolean;
   /** The reply offers a person: the questionnaire, a mailbox and the chat's hand-off form. */
   handoff: boolean;
+  /** Questions to choose from when several sections match about as well. */
+  choices?: string[];
 }

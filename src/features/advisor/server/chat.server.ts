@@ -205,6 +205,7 @@ function wantsStream(request: Request): boolean {
 function toChatReply(reply: AdvisorReply): ChatReply {
   const out: ChatReply = { content: reply.content };
   if (reply.sources.length) out.sources = reply.sources;
+  if (reply.choices?.length) out.choices = reply.choices;
   if (reply.handoff) out.handoff = true;
   return out;
 }

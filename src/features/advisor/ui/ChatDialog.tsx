@@ -204,7 +204,12 @@ export default function ChatDialog({ firmName, starters = [] }: ChatDialogProps)
                   message={{ id: 0, role: 'assistant', content: welcomeMessage(firmName) }}
                 />
                 {messages.map((m) => (
-                  <ChatBubble key={m.id} message={m} />
+                  <ChatBubble
+                    key={m.id}
+                    message={m}
+                    busy={loading}
+                    onChoose={(q) => void send(q)}
+                  />
                 ))}
               </div>
               {messages.length === 0 && starters.length > 0 && (

@@ -20,6 +20,8 @@ export interface ChatEntry {
   role: 'user' | 'assistant';
   content: string;
   sources?: ChatSource[];
+  /** Questions the visitor can pick when several sections match about as well. */
+  choices?: string[];
   /** The advisor offers to put the visitor in touch with a person. */
   handoff?: boolean;
   /** Written by the island itself (errors); never sent back as history. */

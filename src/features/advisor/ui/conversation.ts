@@ -6,6 +6,8 @@
 import * as z from 'zod/mini';
 import type { ChatEntry } from './chat-store';
 import {
+  CHAT_CHOICES_MAX,
+  CHAT_CHOICE_LENGTH,
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX,
   ANSWER_ID_PATTERN,
@@ -56,7 +58,10 @@ export function requestMessages(messages: readonly SentEntry[]): ChatMessage[] {
 
 const sourcesSchema = z.array(chatSourceSchema);
 
-export type Reply = Pick<ChatEntry, 'content' | 'sources' | 'handoff' | 'signature' | 'answerId'>;
+export type Reply = Pick<
+  ChatEntry,
+  'content' | 'sources' | 'choices' | 'handoff' | 'signature' | 'answerId'
+>;
 
 /** A well-formed signed reply id, or undefined. */
 function answerIdOf(value: unknown): string | undefined {
@@ -75,13 +80,26 @@ function safeSources(sources: unknown): ChatEntry['sources'] {
   return safe.length ? safe : undefined;
 }
 
+/** Well-formed choices (short, non-blank text, at most CHAT_CHOICES_MAX), or undefined. */
+export function safeChoices(choices: unknown): string[] | undefined {
+  if (!Array.isArray(choices)) return undefined;
+  const safe = choices
+    .filter(
+      (c): c is string =>
+        typeof c === 'string' && c.trim() !== '' && c.length <= CHAT_CHOICE_LENGTH,
+    )
+    .map((c) => c.trim())
+    .slice(0, CHAT_CHOICES_MAX);
+  return safe.length ? safe : undefined;
+}
+
 /**
  * The advisor's text from an answer body: `content`, else `message` (the two names the spec
  * reads), with its sources and hand-off offer. Null when the body has neither text.
  */
 export function readReply(body: unknown): Reply | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { content, message, sources, handoff, signature, answerId } = body as Record<
+  const { content, message, sources, choices, handoff, signature, answerId } = body as Record<
     string,
     unknown
   >;
@@ -92,6 +110,8 @@ export function readReply(body: unknown): Reply | null {
   const reply: Reply = { content: text };
   const safe = safeSources(sources);
   if (safe) reply.sources = safe;
+  const offered = safeChoices(choices);
+  if (offered) reply.choices = offered;
   if (handoff === true) reply.handoff = true;
   const signed = signatureOf(signature);
   if (signed) reply.signature = signed;

@@ -1,0 +1,152 @@
+/**
+ * The built-in reply: for each question, the sentences of the best section in its own words,
+ * under its heading and linked to the exact section, and a second section when it scores close.
+ * A price asked of a named service comes from the service's data and opens the reply. When the
+ * best sections score alike, they are offered as choices; below DECLINE_BELOW the reply says
+ * the site does not cover it and offers a person. Nothing else is written.
+ */
+import { priceSentence } from '../index/price';
+import type { ServiceFacts } from '../index/schema';
+import { docSource, sectionLink } from './render';
+import { declineReply, personOffer, type Firm } from './replies';
+import { PRICE, type Match, type Retrieval, type Retrieved } from './retrieve';
+import type { Section, Unit } from './search';
+import type { AdvisorReply } from './types';
+
+/**
+ * Below this confidence a question is declined: a section scoring under HALF_SURE for a typical
+ * question (retrieve.ts). Set on the development set (tests/advisor/development.yaml).
+ */
+export const DECLINE_BELOW = 0.5;
+/** A second section is quoted when it scores at least this share of the best one. */
+const SECOND = 0.6;
+/** Sections offered as choices score at least this share of the best one. */
+const CLOSE = 0.9;
+/** Choices offered at most. */
+const CHOICES = 3;
+
+/** A section's quotation: its sentences joined, its list items as a list. */
+function quoted(section: Section, units: readonly Unit[]): string {
+  const lines: string[] = [];
+  let paragraph: string[] = [];
+  for (const u of units) {
+    if (u.item) {
+      if (paragraph.length) lines.push(paragraph.join(' '));
+      paragraph = [];
+      lines.push(`- ${u.text}`);
+    } else {
+      if (lines.length && lines[lines.length - 1].startsWith('- ')) lines.push('');
+      paragraph.push(u.text);
+    }
+  }
+  if (paragraph.length) lines.push(paragraph.join(' '));
+  const [first = '', ...rest] = lines;
+  const opening = first.startsWith('- ') ? ['', first] : [` ${first}`];
+  return [`**${sectionLink(section.doc)}**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');
+}
+
+/** A service's published price (or that it has none) from its data, under its price heading. */
+function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text: string } {
+  const section = firm.search.sections.find((s) => s.doc.url === service.priceUrl);
+  const scope = service.scope?.length
+    ? ['The starting price includes:', ...service.scope.map((s) => `- ${s}`)]
+    : [];
+  if (service.startingPrice === undefined) {
+    return { text: `${service.name} has no published price; it is quoted for each client.` };
+  }
+  // The price itself opens the reply on its own line; what it includes follows under its heading.
+  const details = [...scope, ...(service.note ? ['', service.note] : [])].join('\n');
+  const heading = section ? `**${sectionLink(section.doc)}**: ` : '';
+  return { section, text: [priceSentence(service), `${heading}${details}`].join('\n\n') };
+}
+
+/** What a choice sends: an FAQ's question, or a section's heading. */
+const choiceOf = (m: Match) => docSource(m.section.doc).title;
+
+/** The matches a question's answer quotes, and those it offers as choices. */
+function pick(part: Retrieved, used: Set<Section>) {
+  const fresh = part.matches.filter((m) => !used.has(m.section));
+  const best = fresh[0];
+  if (!best || best.confidence < DECLINE_BELOW) return undefined;
+  const second = fresh.find(
+    (m) =>
+      m !== best &&
+      m.score >= best.score * SECOND &&
+      m.confidence >= DECLINE_BELOW &&
+      m.section.doc.url !== best.section.doc.url,
+  );
+  const close = fresh.filter((m) => m.score >= best.score * CLOSE && m.confidence >= DECLINE_BELOW);
+  return {
+    best,
+    quotes: second ? [best, second] : [best],
+    choices: close.length > 1 ? close.slice(0, CHOICES).map(choiceOf) : [],
+  };
+}
+
+/** The reply to a conversation's last message, from what retrieval found. */
+export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
+  const used = new Set<Section>();
+  const blocks: string[] = [];
+  const facts: string[] = [];
+  const sources: Section[] = [];
+  const choices: string[] = [];
+  const unanswered: string[] = [];
+  let sure = 0;
+  for (const part of retrieval.parts) {
+    const { subject, text } = part.question;
+    // A price asked of a service, when its price section answers the question well enough.
+    const priceMatch = part.matches.find((m) => m.section.doc.url === subject?.priceUrl);
+    const priced =
+      subject && PRICE.test(text) && (priceMatch?.confidence ?? 0) >= DECLINE_BELOW
+        ? subject
+        : undefined;
+    if (priced && !facts.length) {
+      const fact = priceFact(firm, priced);
+      facts.push(fact.text);
+      if (fact.section) {
+        used.add(fact.section);
+        sources.push(fact.section);
+      }
+    }
+    // A price asked of a service is answered by its data.
+    if (priced) continue;
+    const picked = pick(part, used);
+    if (!picked) {
+      unanswered.push(text);
+      continue;
+    }
+    sure += picked.best.confidence;
+    for (const m of picked.quotes) {
+      used.add(m.section);
+      sources.push(m.section);
+      blocks.push(quoted(m.section, m.quote));
+    }
+    for (const c of picked.choices) if (!choices.includes(c)) choices.push(c);
+  }
+  const answered = retrieval.parts.length - unanswered.length;
+  if (answered === 0 || (blocks.length === 0 && facts.length === 0)) {
+    return declineReply(firm, retrieval.message);
+  }
+  const listed = choices.slice(0, CHOICES);
+  const content = [
+    ...facts,
+    ...blocks,
+    listed.length > 1
+      ? 'Several sections match this about as well; choose one below to read it.'
+      : '',
+    unanswered.length
+      ? `Our site doesn't cover the rest of your question, so I'd rather not guess. ${personOffer(firm, unanswered.join(' '))}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    kind: 'answer',
+    declined: unanswered.length > 0,
+    handoff: unanswered.length > 0,
+    confidence: facts.length ? Math.max(sure / answered, 0.8) : sure / answered,
+    sources: sources.map((s) => docSource(s.doc)),
+    content,
+    ...(listed.length > 1 && { choices: listed }),
+  };
+}
