@@ -34,10 +34,10 @@ describe('the questions the empty chat offers', () => {
 });
 
 describe('rating an answer from the chat', () => {
-  it('reads the reply id the server sends, and drops a malformed one', () => {
-    expect(readReply({ content: 'x', answerId: '0123456789abcdef' })?.answerId).toBe(
-      '0123456789abcdef',
-    );
+  it('reads the signed reply id the server sends, and drops a malformed one', () => {
+    const signed = `0123456789abcdef.1764230400000.${'a'.repeat(43)}`;
+    expect(readReply({ content: 'x', answerId: signed })?.answerId).toBe(signed);
+    expect(readReply({ content: 'x', answerId: '0123456789abcdef' })?.answerId).toBeUndefined();
     expect(readReply({ content: 'x', answerId: '<script>' })?.answerId).toBeUndefined();
   });
 
