@@ -48,6 +48,8 @@ const grounding = [
   { text: 'Google follows up to 10 redirects. In May 2024 Google rolled out AI Overviews.' },
   { text: 'Nobody can promise a number one position.' },
   { text: 'Quick SEO wins\nWin 9: fix your title tags\nEvery title names the page.' },
+  { text: 'Weeks 1-2: Assess. For each of the 3-5 processes in scope we map the steps.' },
+  { text: 'Weeks 9-12 and beyond: Roll out and support.' },
 ];
 
 const stated = statedFacts(grounding, services);
@@ -77,7 +79,9 @@ describe('reading figures', () => {
   });
 
   it('reads both ends of a range', () => {
-    expect(claimsOf('It takes 30-60 days.')).toMatchObject([{ kind: 'duration', value: 30, to: 60 }]);
+    expect(claimsOf('It takes 30-60 days.')).toMatchObject([
+      { kind: 'duration', value: 30, to: 60 },
+    ]);
   });
 });
 
@@ -101,6 +105,16 @@ describe('unstatedClaim: what passes', () => {
     ['a count of something the content never counts', 'There are two options here.'],
     ['"try" as a word', 'Try the free audit first, then try again next week.'],
     ['the upper end of a range', 'The session runs up to 3 hours.'],
+    ['a span named unit first, said otherwise', 'In weeks 1 and 2 we assess how the work is done.'],
+    ['the length of a span', 'It opens with a two-week assessment.'],
+    ['the end of a timeline', 'Roll-out finishes by about 12 weeks in.'],
+    ['numbered items named, not counted', 'Steps 4-7 cover reviews; Win 9 covers titles.'],
+    ['some of what the content counts', 'We could start with two of the processes you named.'],
+    ['a figure denied', 'There is no 50% discount.'],
+    ['a promise refused with a contraction', "You shouldn't expect a guarantee of rankings."],
+    ['a promise given as advice', 'Ask any vendor for their refund policy in writing.'],
+    ['a list of promises refused', "We don't offer guarantees, refunds or risk-free trials."],
+    ['a promise refused after it', 'Refunds are not something the site mentions.'],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -139,11 +153,13 @@ describe('unstatedClaim: what is refused', () => {
     ['a rate per week', 'The Discovery Workshop is 1.5k per week.'],
     ['grand', 'Data Insights runs about two grand.'],
     ['a refund', 'You get a full refund if you are not satisfied.'],
+    ['a bound stated as a negation', 'The workshop costs no more than $99.'],
+    ['more than what the content counts', 'We could take on six of the processes at once.'],
     ['money back', "It's money-back if you're unhappy."],
     ['an invented discount', 'Startups get a discount on the workshop.'],
     ['full-width digits', 'The Discovery Workshop costs $２００.'],
     ['a date the site does not give', 'We can start on March 15.'],
-    ['an unstated duration in words', 'The whole project takes two weeks.'],
+    ['an unstated duration in words', 'The whole project takes five weeks.'],
     ['an unstated quantity', 'It covers up to 50 pages.'],
     ['an unstated number', 'Google follows up to 5 redirects.'],
     ['an unstated year', 'AI Overviews launched in 2019.'],
@@ -161,7 +177,7 @@ describe('unstatedClaim: what is refused', () => {
 
 describe('what the visitor wrote', () => {
   const visitor = visitorFacts([
-    'We are a 14-person firm, site built in 2017, and we keep getting a 504. Our budget is $3,000 and we need it live in 4 weeks. Can we get 50% off?',
+    'We are a 14-person firm, site built in 2017, and we keep getting a 504. Our budget is $3,000 and we need it live in 7 weeks. Can we get 50% off?',
   ]);
   it.each([
     ['their team size', 'For a 14-person firm like yours, start small.'],
@@ -169,15 +185,16 @@ describe('what the visitor wrote', () => {
     ['their budget, given back', 'Your $3,000 budget covers the Discovery Workshop.'],
     [
       'their deadline, given back',
-      'The site does not say whether it fits the 4 weeks you mentioned.',
+      'The site does not say whether it fits the 7 weeks you mentioned.',
     ],
     ['their discount, refused', "We can't offer 50% off."],
+    ['their figure, quoted', 'The "$3,000" you saw is not a price the site lists.'],
   ])('gives back %s', (_, text) => {
     expect(unstatedClaim(text, stated, visitor)).toBeNull();
   });
   it.each([
     ['their discount, confirmed', "Yes, you'll get 50% off."],
-    ['their deadline, promised', 'We will have it live in 4 weeks.'],
+    ['their deadline, promised', 'We will have it live in 7 weeks.'],
     ['their budget as our price', 'The Data Insights project costs $3,000.'],
   ])('never confirms %s as ours', (_, text) => {
     expect(unstatedClaim(text, stated, visitor)).not.toBeNull();

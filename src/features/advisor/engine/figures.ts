@@ -153,12 +153,15 @@ const DURATION = new RegExp(
 );
 /** A span named unit first: "Weeks 1-2", "months 3 to 6". */
 const SPAN =
-  /\b(minutes?|hours?|days?|weeks?|months?|years?)\s(\d+)\s?(?:-|–|to|through)\s?(\d+)\b/gi;
+  /\b(minutes?|hours?|days?|weeks?|months?|years?)\s(\d+)\s?(?:-|–|—|to|through|and|&)\s?(\d+)\b/gi;
 /** A number and the word after it (skipping small words): "20 of your pages" -> 20 page. */
 const QUANTITY = new RegExp(
   `${RANGE}[\\s-]+(?:(?:of|the|your|our|their|more|new|extra|additional|up|to)\\s+)*([a-z]{3,})(?:[\\s-]([a-z]{3,}))?(?:[\\s-]([a-z]{3,}))?`,
   'gi',
 );
+/** Words that name numbered things ("Win 9", "Step 3", "phases 2-3"): what follows is a label. */
+const LABEL =
+  /\b(wins?|steps?|phases?|stages?|parts?|items?|sections?|chapters?|points?|rules?|levels?|tiers?|questions?|tips?|options?|number|no\.)\s*$/i;
 const MONTH_DAY =
   /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s(\d{1,2})(?:st|nd|rd|th)?\b/gi;
 const YEAR = /\b(19\d\d|20\d\d)\b/g;
@@ -169,7 +172,16 @@ export const PROMISE =
 const NEGATION_REACH = 9;
 /** Words that undo a promise when they come shortly before it ("we can't guarantee"). */
 const NEGATION =
-  /\b(no|not|never|nobody|no one|cannot|can't|cant|won't|don't|doesn't|isn't|aren't|without|neither|nor|unable)\b/i;
+  /\b(no|not|never|nobody|no one|none|cannot|can't|cant|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|shouldn't|wouldn't|couldn't|mustn't|needn't|without|neither|nor|unable)\b/i;
+/** A negation that still states a bound: "no more than $99", "not over 20 pages". */
+const BOUND =
+  /\b(no|not|never)\s+(more|less|fewer|over|under|longer|shorter)\b|\bdoes(n't| not) exceed/i;
+/** Advice to the visitor, not an offer of the firm: "ask any vendor for a guarantee". */
+const ADVICE =
+  /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware)\b/i;
+/** A negation just after a word: "refunds are not offered", "guarantees aren't given". */
+const NEGATED_AFTER =
+  /^\W*((?!if\b|unless\b|when\b|because\b)\w+\W+){0,2}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be)\b/i;
 
 const unitOf = (unit: string) =>
   stem(
@@ -187,14 +199,28 @@ const periodOf = (period: string | undefined) => (period ? unitOf(period) : unde
  * shortly before it in its clause ("no ranking is promised", "we do not offer refunds") or an "if" there
  * ("if someone discussed a discount").
  */
-export function negatedAt(text: string, at: number): boolean {
+export function negatedAt(text: string, at: number, end = at): boolean {
+  // A clause runs to a semicolon, a colon or "but"; commas may list what one negation covers.
   const clause =
     text
       .slice(0, at)
-      .split(/[,;:]|\bbut\b/)
+      .split(/[;:]|\bbut\b/)
       .at(-1) ?? '';
   const near = clause.split(/\s+/).slice(-NEGATION_REACH).join(' ');
-  return NEGATION.test(near) || /\bif\b/i.test(near);
+  if (BOUND.test(`${near} ${text.slice(at, end + 12)}`)) return false;
+  return (
+    NEGATION.test(near) || /\bif\b/i.test(near) || NEGATED_AFTER.test(text.slice(end, end + 40))
+  );
+}
+
+/** Whether a promise at `at` is advice to the visitor ("ask for a refund policy in writing"). */
+export function adviceAt(text: string, at: number): boolean {
+  const clause =
+    text
+      .slice(0, at)
+      .split(/[;:.]|\bbut\b/)
+      .at(-1) ?? '';
+  return ADVICE.test(clause.split(/\s+/).slice(-NEGATION_REACH).join(' '));
 }
 
 /** The claims of one sentence, its figures made plain first (see plainFigures). */
@@ -249,7 +275,15 @@ export function claimsOf(sentence: string): Claim[] {
     // A year is a date, a number before a small word ("404 and 410") has no unit, and a code
     // names a thing rather than counting it ("a 301 redirect", "a 504 error").
     const code = Number(m[1]) >= 100 && !m[2] && !/s$/i.test(m[3]) && !m[0].includes('-');
-    if (!free(m.index) || /^(19|20)\d\d$/.test(m[1]) || STOPWORDS.has(m[3].toLowerCase()) || code) {
+    // "Win 9", "steps 4-7": a number after the name of what it numbers is a label.
+    const label = LABEL.test(text.slice(Math.max(0, m.index - 16), m.index));
+    if (
+      !free(m.index) ||
+      /^(19|20)\d\d$/.test(m[1]) ||
+      STOPWORDS.has(m[3].toLowerCase()) ||
+      code ||
+      label
+    ) {
       continue;
     }
     const to = m[2] === undefined ? {} : { to: Number(m[2]) };
@@ -268,7 +302,7 @@ export function claimsOf(sentence: string): Claim[] {
     if (free(m.index)) claims.push({ kind: 'date', value: Number(m[1]), at: m.index });
   }
   for (const m of text.matchAll(PROMISE)) {
-    if (!negatedAt(text, m.index)) {
+    if (!negatedAt(text, m.index, m.index + m[0].length) && !adviceAt(text, m.index)) {
       claims.push({ kind: 'promise', text: m[0].toLowerCase(), at: m.index });
     }
   }

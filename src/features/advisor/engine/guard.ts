@@ -64,8 +64,12 @@ function addFacts(facts: Facts, text: string): void {
         else {
           facts.values.add(c.to);
           facts.ranges.add(`${c.value}-${c.to} ${c.unit}`);
-          // "Weeks 1-2" is also two weeks, and "the first 2 weeks".
-          if (c.span) facts.singles.add(`${c.to - c.value + 1} ${c.unit}`);
+          // "Weeks 1-2" is also two weeks, and "the first 2 weeks";
+          // and, as the end of a timeline, "about 12 weeks" in all for "Weeks 9-12".
+          if (c.span) {
+            facts.singles.add(`${c.to - c.value + 1} ${c.unit}`);
+            facts.singles.add(`${c.to} ${c.unit}`);
+          }
         }
       }
     }
@@ -201,7 +205,9 @@ const GIVEN_BACK =
  */
 function givenBack(text: string, at: number): boolean {
   const near = text.slice(Math.max(0, at - 30), at + 30);
-  return GIVEN_BACK.test(near) || /\?\s*$/.test(text) || negatedAt(text, at);
+  // Inside quotation marks: the visitor's words, quoted back.
+  const quoted = (text.slice(0, at).match(/["“”«»]/g) ?? []).length % 2 === 1;
+  return GIVEN_BACK.test(near) || quoted || /\?\s*$/.test(text) || negatedAt(text, at);
 }
 
 /** The firm speaking of its own work: "we", "our", "us". */
@@ -249,6 +255,17 @@ function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: strin
     );
   }
   if (units.some((u) => facts.singles.has(`${c.value} ${u}`))) return true;
+  // "two of the processes": some of what the content counts, no more than its most.
+  if (c.kind === 'quantity' && /^\S+\s+of\s+(the|your|our|those|these)\b/i.test(text.slice(c.at))) {
+    const most = Math.max(
+      ...ranges.map((r) => r.to),
+      ...[...facts.singles].flatMap((x) => {
+        const [v, u] = x.split(' ');
+        return units.includes(u) ? [Number(v)] : [];
+      }),
+    );
+    if (c.value <= most) return true;
+  }
   if (c.kind === 'quantity' && ranges.some((r) => r.from <= c.value && c.value <= r.to)) {
     return true;
   }
@@ -272,6 +289,9 @@ function problemOf(
   visitor: Facts,
 ): string | null {
   const theirs = (v: number) => visitor.values.has(v) && givenBack(text, c.at);
+  // A figure denied is not claimed ("there is no 50% discount"), unless the denial is a bound
+  // ("no more than $99").
+  if (c.kind !== 'currency' && c.kind !== 'promise' && negatedAt(text, c.at)) return null;
   switch (c.kind) {
     case 'currency':
       return `a currency the site does not quote (${c.text})`;
