@@ -115,6 +115,8 @@ describe('unstatedClaim: what passes', () => {
     ['a promise given as advice', 'Ask any vendor for their refund policy in writing.'],
     ['a list of promises refused', "We don't offer guarantees, refunds or risk-free trials."],
     ['a promise refused after it', 'Refunds are not something the site mentions.'],
+    ['a discount rejected after it', 'A 90% discount for every client never appears on the site.'],
+    ['a list counted in its lead-in', 'Here are four things to bring to the session:'],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -154,6 +156,7 @@ describe('unstatedClaim: what is refused', () => {
     ['grand', 'Data Insights runs about two grand.'],
     ['a refund', 'You get a full refund if you are not satisfied.'],
     ['a bound stated as a negation', 'The workshop costs no more than $99.'],
+    ['a discount with a clause after it', 'We offer a 90% discount that never expires.'],
     ['more than what the content counts', 'We could take on six of the processes at once.'],
     ['money back', "It's money-back if you're unhappy."],
     ['an invented discount', 'Startups get a discount on the workshop.'],

@@ -181,7 +181,7 @@ const ADVICE =
   /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware)\b/i;
 /** A negation just after a word: "refunds are not offered", "guarantees aren't given". */
 const NEGATED_AFTER =
-  /^\W*((?!if\b|unless\b|when\b|because\b)\w+\W+){0,2}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be)\b/i;
+  /^\W*((?!if\b|unless\b|when\b|because\b|that\b|which\b|who\b)\w+\W+){0,4}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be|doesn't|don't|didn't|never)\b/i;
 
 const unitOf = (unit: string) =>
   stem(
@@ -275,8 +275,10 @@ export function claimsOf(sentence: string): Claim[] {
     // A year is a date, a number before a small word ("404 and 410") has no unit, and a code
     // names a thing rather than counting it ("a 301 redirect", "a 504 error").
     const code = Number(m[1]) >= 100 && !m[2] && !/s$/i.test(m[3]) && !m[0].includes('-');
-    // "Win 9", "steps 4-7": a number after the name of what it numbers is a label.
+    // "Win 9", "steps 4-7": a number after the name of what it numbers is a label; "Three
+    // things to know:" counts the reply's own list, not what the firm delivers.
     const label = LABEL.test(text.slice(Math.max(0, m.index - 16), m.index));
+    const leadIn = /:\s*$/.test(text) && text.length - m.index < 60;
     if (
       !free(m.index) ||
       /^(19|20)\d\d$/.test(m[1]) ||

@@ -291,7 +291,10 @@ function problemOf(
   const theirs = (v: number) => visitor.values.has(v) && givenBack(text, c.at);
   // A figure denied is not claimed ("there is no 50% discount"), unless the denial is a bound
   // ("no more than $99").
-  if (c.kind !== 'currency' && c.kind !== 'promise' && negatedAt(text, c.at)) return null;
+  const figureEnd = c.at + (/^\S+/.exec(text.slice(c.at))?.[0].length ?? 0);
+  if (c.kind !== 'currency' && c.kind !== 'promise' && negatedAt(text, c.at, figureEnd)) {
+    return null;
+  }
   switch (c.kind) {
     case 'currency':
       return `a currency the site does not quote (${c.text})`;
