@@ -3,7 +3,7 @@ import { ALLOWANCES, ROUTES } from '../../functions/routes';
 import type { IsolateLimiters } from '#server/request-guard';
 import { json } from '#server/http';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
-import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
+import { createSiteAuditHandler } from '../../src/features/audit/site-audit.server';
 import type { Env } from '#server/env';
 import {
   callFunction,
