@@ -56,7 +56,7 @@ export default defineConfig(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    ignores: ['src/scripts/**'],
+    ignores: ['src/browser/**'],
     languageOptions: { globals: globals.node },
     rules: { 'no-undef': 'error' },
   },
@@ -67,7 +67,7 @@ export default defineConfig(
   },
   {
     // Scripts inlined into pages run in the browser.
-    files: ['src/scripts/**/*.js'],
+    files: ['src/browser/**/*.js'],
     languageOptions: { globals: globals.browser },
     rules: { 'no-undef': 'error' },
   },

@@ -4,14 +4,15 @@
  * headers; every error is JSON without a stack; every log line a request writes carries its id
  * (src/server/log.ts). docs/architecture.md follows one request through it.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Handler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
 import type { Env, RouteHandler } from '#server/env';
-import { HttpError, errorResponse, json } from '#server/http';
+import { HttpError, bodyTooLarge, errorResponse, json } from '#server/http';
 import {
   createIsolateLimiters,
   enforceAllowance,
   refuseCrossSite,
-  refuseOversize,
   requireJson,
   requireMethod,
   type IsolateLimiters,
@@ -19,40 +20,83 @@ import {
 import { serveAsset } from '#server/assets';
 import { log, requestIdFor, withRequestId } from '#server/log';
 import { keyFile } from './api/key-file';
-import { ALLOWANCES, ROUTES } from './routes';
+import { ALLOWANCES, ROUTES, type Route } from './routes';
 
-/** Headers on every API answer; static files get theirs from public/_headers. */
-const API_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
+export type App = Hono<{ Bindings: Env }>;
 
-export interface AppOptions {
-  /** This isolate's rate-limit buckets; fresh ones unless a test shares them. */
-  limiters?: IsolateLimiters;
-  /** Handlers to use instead of the table's, by path (tests pass configured ones). */
-  handlers?: Record<string, RouteHandler<never>>;
+/**
+ * Security headers on every API answer, errors included; static files get theirs from
+ * public/_headers. Hono's defaults are looser or different in places (no CSP, Referrer-Policy
+ * no-referrer, X-Frame-Options SAMEORIGIN, HSTS for 180 days), so each header is set to the
+ * site's own value, and the ones the site does not send are off. A header the route set itself
+ * is kept.
+ */
+const apiHeaders = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  crossOriginResourcePolicy: 'same-origin',
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+  xContentTypeOptions: true,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: 'DENY',
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  overwrite: false,
+});
+
+/** A route handler as Hono calls it: the request, the configuration and the execution context. */
+export function handle(handler: RouteHandler): Handler<{ Bindings: Env }> {
+  return (c: Context<{ Bindings: Env }>) =>
+    handler({
+      request: c.req.raw,
+      env: c.env ?? {},
+      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+    });
 }
 
-type App = Hono<{ Bindings: Env }>;
-
-/** Calls a route handler with the request, the configuration and the execution context. */
-function run(handler: RouteHandler<never>, c: Context<{ Bindings: Env }>) {
-  return (handler as RouteHandler<Env>)({
-    request: c.req.raw,
-    env: c.env ?? {},
-    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-  });
+/**
+ * Mounts one route of the table at `path`: its checks in a fixed order (method, origin, media
+ * type, size, allowance), then its handler. The method, origin and media-type checks are the
+ * site's own: Hono's method-not-allowed answers only after the route has run (and so after the
+ * allowance), and its csrf middleware checks only form-like bodies and refuses header-less
+ * ones, where ours refuses a foreign Origin or a cross-site fetch for every body type and lets
+ * server-to-server calls through.
+ */
+export function mountRoute(app: App, path: string, route: Route, limiters: IsolateLimiters): void {
+  app.all(
+    path,
+    (c, next) => {
+      requireMethod(route, c.req.method);
+      if (route.sameOrigin) refuseCrossSite(c.req.raw, c.env ?? {});
+      if (route.json) requireJson(c.req.raw);
+      return next();
+    },
+    // The declared length, or the bytes read when none is declared (reading enforces it too).
+    bodyLimit({
+      maxSize: route.bodyLimit,
+      onError: () => {
+        throw bodyTooLarge(route.bodyLimit);
+      },
+    }),
+    async (c, next) => {
+      const allowance = ALLOWANCES[route.allowance];
+      await enforceAllowance(route.allowance, allowance, c.req.raw, c.env ?? {}, limiters);
+      return next();
+    },
+    handle(route.handler),
+  );
 }
 
-/** Builds the router; each isolate has one (functions/index.ts), each test its own. */
-export function createApp(options: AppOptions = {}): App {
-  const limiters = options.limiters ?? createIsolateLimiters(ALLOWANCES);
+/**
+ * A router with the middleware every answer passes (the request's id, the JSON error handler,
+ * the headers) around the API routes `mount` adds, then the IndexNow key file and the built
+ * site. The Worker mounts the route table (createApp); a test can mount one handler.
+ */
+export function createRouter(mount: (app: App) => void): App {
   const app: App = new Hono();
 
   // Everything below runs, and logs, with the request's id.
@@ -68,6 +112,7 @@ export function createApp(options: AppOptions = {}): App {
   });
 
   // No answer of the Worker may be sniffed as another type: the key file, files and 404s too.
+  // The assets binding answers with immutable headers, so the answer is copied, not changed.
   app.use('*', async (c, next) => {
     await next();
     if (c.res.headers.get('X-Content-Type-Options') === 'nosniff') return;
@@ -76,36 +121,9 @@ export function createApp(options: AppOptions = {}): App {
     c.res = new Response(c.res.body, { status: c.res.status, headers });
   });
 
-  // Security headers on every API answer, errors included.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    const headers = new Headers(c.res.headers);
-    for (const [name, value] of Object.entries(API_HEADERS)) {
-      if (!headers.has(name)) headers.set(name, value);
-    }
-    c.res = new Response(c.res.body, { status: c.res.status, headers });
-  });
+  app.use('/api/*', apiHeaders);
 
-  // The checks, in a fixed order: method, origin, media type, size, allowance.
-  app.use('/api/*', async (c, next) => {
-    const route = ROUTES[c.req.path];
-    if (!route) return next();
-    requireMethod(route, c.req.method);
-    if (route.sameOrigin) refuseCrossSite(c.req.raw, c.env ?? {});
-    if (route.json) requireJson(c.req.raw);
-    refuseOversize(c.req.raw, route.bodyLimit);
-    const allowance = ALLOWANCES[route.allowance];
-    await enforceAllowance(route.allowance, allowance, c.req.raw, c.env ?? {}, limiters);
-    return next();
-  });
-
-  for (const [path, route] of Object.entries(ROUTES)) {
-    const handler = options.handlers?.[path] ?? route.handler;
-    app.on([...route.methods], path, (c) => run(handler, c));
-  }
-  for (const [path, handler] of Object.entries(options.handlers ?? {})) {
-    if (!ROUTES[path]) app.all(path, (c) => run(handler, c));
-  }
+  mount(app);
   app.all('/api/*', () => {
     throw new HttpError(404, 'not_found', 'There is no such API route.');
   });
@@ -116,4 +134,14 @@ export function createApp(options: AppOptions = {}): App {
   });
   app.all('*', (c) => serveAsset(c.req.raw, c.env ?? {}));
   return app;
+}
+
+/**
+ * The Worker's router: every route of the table. Each isolate builds one (functions/index.ts)
+ * with fresh rate-limit buckets; a test may pass its own to see limits add up.
+ */
+export function createApp(limiters: IsolateLimiters = createIsolateLimiters(ALLOWANCES)): App {
+  return createRouter((app) => {
+    for (const [path, route] of Object.entries(ROUTES)) mountRoute(app, path, route, limiters);
+  });
 }

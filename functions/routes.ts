@@ -71,14 +71,17 @@ export type AllowanceName = keyof typeof ALLOWANCES;
 /** A route: its policy and its handler. */
 export interface Route extends RoutePolicy {
   allowance: AllowanceName;
-  // Each handler reads the configuration it needs from the Worker's Env.
-  handler: RouteHandler<never>;
+  /**
+   * Each handler declares the configuration it reads (its own Env type); the Worker's Env must
+   * supply it, which the compiler checks here.
+   */
+  handler: RouteHandler;
 }
 
 /** A POST route taking same-origin JSON of at most `bodyLimit` bytes. */
 const postJson = (
   allowance: AllowanceName,
-  handler: RouteHandler<never>,
+  handler: RouteHandler,
   bodyLimit = DEFAULT_BODY_LIMIT,
 ): Route => ({ methods: ['POST'], sameOrigin: true, json: true, bodyLimit, allowance, handler });
 

@@ -2,11 +2,11 @@
 // names, whether written relative (`../../../server/supabase-rest`) or through the `imports`
 // aliases of package.json (`#server/supabase-rest`), and then judged by where both files live:
 // - nothing in src/ imports functions/;
-// - src/lib, src/stores and src/schemas import no feature and no Worker code; src/server imports
+// - src/lib and src/stores import no feature and no Worker code; src/server imports
 //   no feature;
 // - a feature uses another only through its public files (contract.ts, *-contract.ts, index.ts,
 //   index.server.ts);
-// - browser and build-time code (src/pages, layouts, components, scripts and every feature's
+// - browser and build-time code (src/pages, layouts, components, browser and every feature's
 //   ui/) never imports Worker code (*.server.ts, src/server).
 import path from 'node:path';
 
@@ -20,8 +20,8 @@ const ALIASES = [
 /** A feature's public files, by name without extension. */
 const PUBLIC = /^(contract|[\w-]+-contract|index|index\.server)$/;
 
-const BROWSER = /^src\/(pages|layouts|components|scripts)\/|^src\/features\/[^/]+\/ui\//;
-const LOWER = /^src\/(lib|stores|schemas)\//;
+const BROWSER = /^src\/(pages|layouts|components|browser)\/|^src\/features\/[^/]+\/ui\//;
+const LOWER = /^src\/(lib|stores)\//;
 
 /** The repository path (forward slashes) an import names, or undefined for a package. */
 export function resolveImport(root, fromFile, specifier) {
@@ -44,7 +44,7 @@ export function breach(from, target) {
     return 'src/ never imports functions/.';
   }
   if (LOWER.test(from) && (featureOf(target) || isWorkerCode(target))) {
-    return 'src/lib, src/stores and src/schemas import no feature and no Worker code.';
+    return 'src/lib and src/stores import no feature and no Worker code.';
   }
   if (from.startsWith('src/server/') && featureOf(target)) {
     return 'src/server never imports a feature.';

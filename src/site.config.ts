@@ -1,8 +1,8 @@
 /**
  * The firm's facts, in one place. Replace the example values with the firm's own.
- * Everything here is validated by src/schemas/site.ts when the site builds.
+ * Everything here is validated by src/lib/site-config.ts when the site builds.
  */
-import { siteConfigSchema } from './schemas/site';
+import { siteConfigSchema } from './lib/site-config';
 
 export const site = siteConfigSchema.parse({
   name: 'Example Consulting Group',

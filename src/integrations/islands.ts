@@ -1,4 +1,4 @@
-/** Registers `client:when` (src/scripts/island-when.ts), the directive on-demand islands use. */
+/** Registers `client:when` (src/browser/island-when.ts), the directive on-demand islands use. */
 import type { AstroIntegration } from 'astro';
 
 export default function islandsIntegration(): AstroIntegration {
@@ -6,7 +6,7 @@ export default function islandsIntegration(): AstroIntegration {
     name: 'site-islands',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'when', entrypoint: './src/scripts/island-when.ts' });
+        addClientDirective({ name: 'when', entrypoint: './src/browser/island-when.ts' });
       },
     },
   };

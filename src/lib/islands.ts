@@ -1,5 +1,5 @@
 /**
- * The contract between pages and `client:when` (src/scripts/island-when.ts): the event that
+ * The contract between pages and `client:when` (src/browser/island-when.ts): the event that
  * opens an island by name, and the directive's options.
  */
 

@@ -2,7 +2,7 @@
  * Builders for schema.org JSON-LD. Pure functions of data, so pages pass data and the one head
  * in BaseLayout renders whatever they return.
  */
-import type { SiteConfig } from '../schemas/site';
+import type { SiteConfig } from './site-config';
 
 export type JsonLd = Record<string, unknown>;
 

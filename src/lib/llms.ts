@@ -4,7 +4,7 @@
  * suggests), and where the full text of them all is (/llms-full.txt). A pure function of data,
  * so it is tested without a build.
  */
-import type { SiteConfig } from '../schemas/site';
+import type { SiteConfig } from './site-config';
 import { formatLongDate, formatUsd } from './format';
 import { absoluteUrl } from './jsonld';
 import { formatUsdRange } from './services';

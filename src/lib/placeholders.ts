@@ -4,7 +4,7 @@
  * links and the default https://www.example.com origin. Pure functions, so the build guard
  * (src/integrations/placeholder-guard.ts) and the tests share one definition.
  */
-import type { SiteConfig } from '../schemas/site';
+import type { SiteConfig } from './site-config';
 
 /** A consultant as written in src/content/consultants.yaml, before the content schema runs. */
 export interface ConsultantFacts {

@@ -43,7 +43,7 @@ export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Pr
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
   }
   const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > limit) throw tooLarge(limit);
+  if (declared > limit) throw bodyTooLarge(limit);
   const text = await readText(request, limit);
   try {
     return JSON.parse(text);
@@ -52,7 +52,8 @@ export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Pr
   }
 }
 
-function tooLarge(limit: number): HttpError {
+/** The 413 for a body over `limit` bytes (the router's size check, and reading here). */
+export function bodyTooLarge(limit: number): HttpError {
   return new HttpError(413, 'body_too_large', `The request body is larger than ${limit} bytes.`);
 }
 
@@ -67,7 +68,7 @@ async function readText(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge(limit);
+      throw bodyTooLarge(limit);
     }
     chunks.push(value);
   }

@@ -1,9 +1,10 @@
 /**
  * The checks every API request passes before its route runs, in this order (see
  * docs/architecture.md, "A request's path"): the method (405), the origin (403), the media type
- * (415), the declared size (413) and the client's allowance (429). functions/router.ts applies
- * them from the route table in functions/routes.ts; each check here is one small function, so
- * the order lives in one place and a refused request never reaches an upstream.
+ * (415), the size (413, Hono's body-limit middleware) and the client's allowance (429).
+ * functions/router.ts applies them from the route table in functions/routes.ts; each check here
+ * is one small function, so the order lives in one place and a refused request never reaches an
+ * upstream.
  */
 import { isDevelopment, type Env, type RateLimitBinding } from './env';
 import { HttpError, methodNotAllowed } from './http';
@@ -40,7 +41,7 @@ export interface RoutePolicy {
   sameOrigin: boolean;
   /** Only `application/json` bodies (415 otherwise). */
   json: boolean;
-  /** Largest body in bytes; a larger declared Content-Length answers 413 before reading. */
+  /** Largest body in bytes; a larger one answers 413 before the route reads it. */
   bodyLimit: number;
   /** The allowance its requests count against. */
   allowance: string;
@@ -79,14 +80,6 @@ export function requireJson(request: Request): void {
   const type = (request.headers.get('Content-Type') ?? '').toLowerCase();
   if (!/^application\/json\s*(;|$)/.test(type)) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
-  }
-}
-
-/** 413 when the declared Content-Length is over the route's limit (reading enforces it too). */
-export function refuseOversize(request: Request, limit: number): void {
-  const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > limit) {
-    throw new HttpError(413, 'body_too_large', `The request body is larger than ${limit} bytes.`);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Toasts shared by every island: at most three visible, each gone after four seconds.
- * src/scripts/toaster.ts renders them into one live region.
+ * src/browser/toaster.ts renders them into one live region.
  */
 import { atom } from 'nanostores';
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LEARN_MORE } from '../../src/features/audit/learn-more';
+import { LEARN_MORE } from '../../src/features/audit/visibility/learn-more';
 
 const DIST = process.env.HTML_DIST ?? 'dist';
 

@@ -4,7 +4,7 @@ import poor from '../fixtures/psi-poor.json';
 import {
   createSiteAuditHandler,
   type SiteAuditOptions,
-} from '../../src/features/audit/audit.server';
+} from '../../src/features/audit/site-audit.server';
 import {
   callFunction,
   replyJson,

@@ -12,7 +12,7 @@ import { createIndexNowHandler } from '../../src/features/admin/indexnow.server'
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
-import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
+import { createSiteAuditHandler } from '../../src/features/audit/site-audit.server';
 import { recordVitals as vitals } from '../../src/features/analytics/analytics.server';
 import { SAMPLE_ANSWERS } from '../fixtures/leads';
 import { callFunction, startStub, type StubServer } from './harness';

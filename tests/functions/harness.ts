@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { createApp } from '../../functions/router';
-import { ALLOWANCES } from '../../functions/routes';
+import { createApp, createRouter, handle, mountRoute, type App } from '../../functions/router';
+import { ALLOWANCES, ROUTES } from '../../functions/routes';
 import type { Env } from '#server/env';
 import { createIsolateLimiters, type IsolateLimiters } from '#server/request-guard';
 
@@ -43,22 +43,26 @@ function executionContext(waits: Promise<unknown>[]) {
 }
 
 /**
- * Sends a request through the Worker's router with `handler` as the route at `options.path`
- * (a table route keeps its checks; any other path gets none), and waits for the work it left
- * with waitUntil.
+ * Sends a request through the Worker's router with `handler` as the only route, at
+ * `options.path` (a table route keeps its checks; any other path gets none), and waits for the
+ * work it left with waitUntil.
  */
 export async function callFunction(handler: Handler, options: CallOptions = {}): Promise<Response> {
-  const { path = '/api/test' } = options;
-  const app = createApp({ handlers: { [path]: handler }, limiters: options.limiters });
+  const { path = '/api/test', limiters = freshLimiters() } = options;
+  const app = createRouter((router) => {
+    const route = ROUTES[path];
+    if (route) mountRoute(router, path, { ...route, handler }, limiters);
+    else router.all(path, handle(handler));
+  });
   return request(app, options);
 }
 
 /** Sends a request to the Worker's router as the table builds it (the real route handlers). */
 export async function callRoute(options: CallOptions): Promise<Response> {
-  return request(createApp({ limiters: options.limiters }), options);
+  return request(createApp(options.limiters), options);
 }
 
-async function request(app: ReturnType<typeof createApp>, options: CallOptions) {
+async function request(app: App, options: CallOptions) {
   const { method = 'POST', path = '/api/test', body, raw, env = {}, ip = '203.0.113.7' } = options;
   const headers = new Headers({ 'CF-Connecting-IP': ip, ...options.headers });
   let payload: string | undefined = raw;

@@ -33,6 +33,47 @@ describe('functions middleware', () => {
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  /** The headers every API answer carries, and nothing more of their kind. */
+  const API_HEADERS = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const securityHeaders = (res: Response) =>
+    Object.fromEntries(
+      [...res.headers].filter(
+        ([name]) => !['content-type', 'content-length', 'cache-control'].includes(name),
+      ),
+    );
+
+  it.each([
+    ['an answer', () => new Response('{}')],
+    [
+      'an error',
+      () => {
+        throw new HttpError(400, 'bad_input', 'Nope.');
+      },
+    ],
+  ])('sends exactly the security headers on %s', async (_, handler) => {
+    const res = await callFunction(handler, { path: '/api/x' });
+    expect(securityHeaders(res)).toEqual(API_HEADERS);
+  });
+
+  it('sends the same headers on a table route, and keeps a header the route set itself', async () => {
+    const res = await callFunction(
+      () => new Response('{}', { headers: { 'Cross-Origin-Resource-Policy': 'cross-origin' } }),
+      { path: '/api/questionnaire', body: {} },
+    );
+    expect(securityHeaders(res)).toEqual({
+      ...API_HEADERS,
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+  });
+
   const echo = async ({ request }: { request: Request }) =>
     new Response(JSON.stringify(await readJson(request, 100)));
   const json = { 'Content-Type': 'application/json' };

@@ -3,7 +3,7 @@ import { ALLOWANCES, ROUTES } from '../../functions/routes';
 import type { IsolateLimiters } from '#server/request-guard';
 import { json } from '#server/http';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
-import { createSiteAuditHandler } from '../../src/features/audit/audit.server';
+import { createSiteAuditHandler } from '../../src/features/audit/site-audit.server';
 import type { Env } from '#server/env';
 import {
   callFunction,
@@ -141,6 +141,35 @@ describe('cross-site posts', () => {
       (await post('/api/indexnow', { raw: '{}', headers: { 'Content-Type': 'text/plain' } }))
         .status,
     ).toBe(415);
+  });
+});
+
+describe('body size', () => {
+  const limit = ROUTES['/api/chat/rating'].bodyLimit;
+  const over = JSON.stringify({ text: 'x'.repeat(limit) });
+  const jsonType = { 'Content-Type': 'application/json' };
+
+  it.each([
+    ['declared', { ...jsonType, 'Content-Length': String(over.length) }],
+    ['not declared', jsonType],
+  ])(
+    'refuses a body over the limit (%s) before the route and the allowance',
+    async (_, headers) => {
+      const limiters = freshLimiters();
+      const res = await post('/api/chat/rating', { raw: over, headers }, limiters);
+      await expectError(res, 413, 'body_too_large');
+      expect(reached).toBe(0);
+      // The refused body did not count: the whole burst is still there.
+      for (let i = 0; i < ALLOWANCES.ratings.isolate.limit; i++) {
+        expect((await post('/api/chat/rating', {}, limiters)).status).toBe(200);
+      }
+    },
+  );
+
+  it('lets a body within the limit reach the route', async () => {
+    const within = JSON.stringify({ text: 'x'.repeat(limit - 20) });
+    expect((await post('/api/chat/rating', { raw: within, headers: jsonType })).status).toBe(200);
+    expect(reached).toBe(1);
   });
 });
 

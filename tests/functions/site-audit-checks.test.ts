@@ -5,7 +5,7 @@ import {
   CHECKS_BUDGET_MS,
   FETCH_TIMEOUT_MS,
   MAX_REDIRECTS,
-} from '../../src/features/audit/safe-fetch.server';
+} from '../../src/features/audit/visibility/safe-fetch.server';
 import { replyJson } from './harness';
 import { audit, badSite, byId, goodSite, serve, statuses } from './audit-setup';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest, StubServer } from './harness';
-import { SITEMAP_LIMITS } from '../../src/features/audit/visibility.server';
+import { SITEMAP_LIMITS } from '../../src/features/audit/visibility/run.server';
 import { audit, byId, goodSite, serve } from './audit-setup';
 
 /**

@@ -5,8 +5,8 @@ import {
   MOCK_INDICATOR,
   createSiteAuditHandler,
   type SiteAuditOptions,
-} from '../../src/features/audit/audit.server';
-import { mapPsiResult } from '../../src/features/audit/psi-report';
+} from '../../src/features/audit/site-audit.server';
+import { mapPsiResult } from '../../src/features/audit/psi/report';
 import {
   callFunction,
   replyJson,

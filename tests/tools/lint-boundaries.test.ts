@@ -28,7 +28,7 @@ const CASES: [fixture: string, as: string, wrap?: (code: string) => string][] = 
     'src/layouts/Breaches.astro',
     (code) => `<p>Breaches</p>\n<script>\n${code}</script>\n`,
   ],
-  ['browser.ts', 'src/scripts/breaches.ts'],
+  ['browser.ts', 'src/browser/breaches.ts'],
   ['feature-ui.ts', 'src/features/leads/ui/breaches.ts'],
   ['feature-ui.ts', 'src/features/leads/ui/Breaches.tsx'],
   ['feature.ts', 'src/features/leads/breaches.ts'],
@@ -96,7 +96,7 @@ describe("the Worker's log rule", () => {
   it.each([
     'src/features/leads/ui/QuestionnaireWizard.tsx',
     'src/features/audit/client.ts',
-    'src/scripts/site-search.ts',
+    'src/browser/site-search.ts',
     'scripts/bench.mjs',
   ])('allows it in browser code and Node tools (%s)', async (as) => {
     expect(await consoleFindings(as)).toBe(0);

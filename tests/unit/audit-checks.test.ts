@@ -6,13 +6,17 @@ import {
   checksInGroup,
   scoreChecks,
   topFixes,
-} from '../../src/features/audit/visibility';
-import { readRobots, ROBOTS_LIMITS, sitemapsIn } from '../../src/features/audit/robots';
-import { readPageFacts, readSitemap, SITEMAP_LOCS_KEPT } from '../../src/features/audit/page-facts';
-import { readStructuredData } from '../../src/features/audit/structured-data';
-import { checkLlmsTxt, checkMarkdown } from '../../src/features/audit/checks-files';
-import { checkHttps } from '../../src/features/audit/checks-site';
-import type { Fetched } from '../../src/features/audit/fetched';
+} from '../../src/features/audit/visibility/scoring';
+import { readRobots, ROBOTS_LIMITS, sitemapsIn } from '../../src/features/audit/visibility/robots';
+import {
+  readPageFacts,
+  readSitemap,
+  SITEMAP_LOCS_KEPT,
+} from '../../src/features/audit/visibility/page-facts';
+import { readStructuredData } from '../../src/features/audit/visibility/structured-data';
+import { checkLlmsTxt, checkMarkdown } from '../../src/features/audit/visibility/checks-files';
+import { checkHttps } from '../../src/features/audit/visibility/checks-site';
+import type { Fetched } from '../../src/features/audit/visibility/fetched';
 
 const check = (id: VisibilityCheck['id'], status: VisibilityCheck['status'], fix?: string) =>
   ({ id, status, title: id, detail: '', ...(fix ? { fix } : {}) }) as VisibilityCheck;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import poor from '../fixtures/psi-poor.json';
 import site from '../fixtures/psi-site.json';
 import { HttpError } from '#server/http';
-import { DEFAULT_PSI_ENDPOINT, psiRequestUrl } from '#features/audit/psi.server';
+import { DEFAULT_PSI_ENDPOINT, psiRequestUrl } from '#features/audit/psi/pagespeed.server';
 import {
   MAX_SUGGESTIONS,
   fieldMetrics,
@@ -10,7 +10,7 @@ import {
   mapPsiResult,
   rankSuggestions,
   suggestionText,
-} from '../../src/features/audit/psi-report';
+} from '../../src/features/audit/psi/report';
 
 type Fixture = typeof poor;
 const clone = (f: Fixture | typeof site): any => structuredClone(f);

@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  AUDIT_CATEGORIES,
-  CATEGORY_INFO,
   INVALID_URL_MESSAGE,
   MAX_AUDIT_URL_LENGTH,
+  normaliseAuditUrl,
+} from '../../src/features/audit/address';
+import { gradeFor } from '../../src/features/audit/grades';
+import {
+  AUDIT_CATEGORIES,
+  CATEGORY_INFO,
   averageScore,
   badgeFor,
-  gradeFor,
-  normaliseAuditUrl,
   overallGrade,
   servicePathFor,
-} from '../../src/features/audit/audit';
+} from '../../src/features/audit/psi/categories';
 
 describe('normaliseAuditUrl', () => {
   const table: [input: string, expected: string | null][] = [

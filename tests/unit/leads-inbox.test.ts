@@ -5,12 +5,11 @@ import {
   csvFileName,
   leadsCsv,
   notificationState,
-  parseInboxLeads,
   resendNotice,
   searchFilter,
   sourceLabel,
-  type InboxLead,
 } from '../../src/features/admin/leads-inbox';
+import { parseStoredLeads, type StoredLead } from '../../src/features/leads/lead';
 
 const row = {
   id: 'b7d1c6a2-0000-5000-8000-000000000001',
@@ -33,7 +32,7 @@ const row = {
   contacted_at: null,
 };
 
-const [lead] = parseInboxLeads([row]) as [InboxLead];
+const [lead] = parseStoredLeads([row]) as [StoredLead];
 
 describe('reading leads', () => {
   it('reads rows of both kinds and drops rows without an id, a time or an email', () => {
@@ -50,7 +49,7 @@ describe('reading leads', () => {
         'junk',
       ],
     };
-    const leads = parseInboxLeads([row, chat, { ...row, id: null }, { ...row, email: 5 }, null]);
+    const leads = parseStoredLeads([row, chat, { ...row, id: null }, { ...row, email: 5 }, null]);
     expect(leads.map((l) => l.id)).toEqual([row.id, 'c1']);
     expect(leads[0]).toMatchObject({
       receivedAt: row.created_at,
@@ -63,7 +62,7 @@ describe('reading leads', () => {
         { role: 'assistant', content: '90% off', verified: false },
       ],
     });
-    expect(parseInboxLeads({ rows: [] })).toEqual([]);
+    expect(parseStoredLeads({ rows: [] })).toEqual([]);
   });
 
   it('says where each lead came from', () => {
@@ -145,7 +144,7 @@ describe('the CSV export', () => {
   });
 
   it('puts a chat hand-off’s conversation in one cell', () => {
-    const chat: InboxLead = {
+    const chat: StoredLead = {
       ...lead,
       kind: 'chat',
       transcript: [

@@ -13,7 +13,7 @@ import {
   isProductionBuild,
   type ConsultantFacts,
 } from '../../src/lib/placeholders';
-import type { SiteConfig } from '../../src/schemas/site';
+import type { SiteConfig } from '../../src/lib/site-config';
 import { site } from '../../src/site.config';
 
 const root = join(import.meta.dirname, '..', '..');

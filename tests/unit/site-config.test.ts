@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteConfigSchema } from '../../src/schemas/site';
+import { siteConfigSchema } from '../../src/lib/site-config';
 import { site } from '../../src/site.config';
 
 describe('site config', () => {

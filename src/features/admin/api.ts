@@ -6,7 +6,8 @@
 import { accessToken, getSupabase, type AppRole } from '../auth';
 import { parseAdminUsers, type AdminUser } from './role-logic';
 import type { LeadNotifyAnswer, LeadNotifyRequest } from './contract';
-import { INBOX_COLUMNS, parseInboxLeads, searchFilter, type InboxLead } from './leads-inbox';
+import { STORED_LEAD_COLUMNS, parseStoredLeads, type StoredLead } from '../leads';
+import { searchFilter } from './leads-inbox';
 import { DEAD_LETTER_COLUMNS, parseDeadLetters, type DeadLetter } from './dead-letters';
 import { INSIGHT_DAYS, QUESTION_COLUMNS, parseQuestions, type AskedQuestion } from '../insights';
 
@@ -45,10 +46,10 @@ export async function listLeads(options: {
   search?: string;
   offset: number;
   limit: number;
-}): Promise<InboxLead[]> {
+}): Promise<StoredLead[]> {
   let query = (await client())
     .from('leads')
-    .select(INBOX_COLUMNS)
+    .select(STORED_LEAD_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(options.offset, options.offset + options.limit - 1);
@@ -56,7 +57,7 @@ export async function listLeads(options: {
   if (filter) query = query.or(filter);
   const { data, error } = await query;
   if (error) throw new Error(error.message);
-  return parseInboxLeads(data);
+  return parseStoredLeads(data);
 }
 
 /** Marks the lead contacted now, or not contacted; resolves to the stored time. */

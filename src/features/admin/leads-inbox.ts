@@ -1,119 +1,23 @@
 /**
- * Plain logic of the leads inbox: reading `leads` rows as the admin's session sees them, what
- * each lead's notification status says, the search filter, and the CSV export (every cell
- * quoted, and text a spreadsheet would run as a formula defused).
+ * Plain logic of the leads inbox: what each lead's notification status says, the search filter,
+ * and the CSV export (every cell quoted, and text a spreadsheet would run as a formula defused).
+ * The leads feature reads and parses the rows (StoredLead).
  */
 import { csvFile } from '../../lib/csv';
-import { NOTIFY_CLAIM_LEASE_MS, transcriptLines } from '../leads';
+import {
+  NOTIFY_CLAIM_LEASE_MS,
+  transcriptLines,
+  type StoredLead,
+  type TranscriptMessage,
+} from '../leads';
 
 /** Leads fetched per page, newest first. */
 export const INBOX_PAGE_SIZE = 50;
 /** Rows per request while exporting (PostgREST's default row cap). */
 export const EXPORT_PAGE_SIZE = 1000;
 
-/** The columns the inbox reads. */
-export const INBOX_COLUMNS = [
-  'id',
-  'created_at',
-  'kind',
-  'name',
-  'email',
-  'company',
-  'current_challenge',
-  'budget',
-  'timeline',
-  'priorities',
-  'additional_info',
-  'source',
-  'transcript',
-  'notified_at',
-  'notify_attempts',
-  'last_notify_error',
-  'notify_claimed_at',
-  'contacted_at',
-].join(',');
-
-/** One message of a chat hand-off; `verified: false` for an advisor turn the advisor did not send. */
-export interface InboxMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  verified?: boolean;
-}
-
-/** A lead as the inbox shows it. */
-export interface InboxLead {
-  id: string;
-  receivedAt: string;
-  kind: 'questionnaire' | 'chat';
-  name: string | null;
-  email: string;
-  company: string | null;
-  currentChallenge: string | null;
-  budget: string | null;
-  timeline: string | null;
-  priorities: string | null;
-  additionalInfo: string;
-  source: string | null;
-  transcript: InboxMessage[];
-  notifiedAt: string | null;
-  notifyAttempts: number;
-  lastNotifyError: string | null;
-  notifyClaimedAt: string | null;
-  contactedAt: string | null;
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-function transcriptOf(value: unknown): InboxMessage[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((m: Record<string, unknown>) =>
-    (m?.role === 'user' || m?.role === 'assistant') && typeof m.content === 'string'
-      ? [
-          {
-            role: m.role,
-            content: m.content,
-            ...(typeof m.verified === 'boolean' && { verified: m.verified }),
-          },
-        ]
-      : [],
-  );
-}
-
-/** The rows of a `leads` select, dropping anything without an id, a time and an email. */
-export function parseInboxLeads(data: unknown): InboxLead[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((row: Record<string, unknown>) => {
-    const id = text(row?.id);
-    const receivedAt = text(row?.created_at);
-    const email = text(row?.email);
-    if (!id || !receivedAt || !email) return [];
-    return [
-      {
-        id,
-        receivedAt,
-        kind: row.kind === 'chat' ? 'chat' : 'questionnaire',
-        name: text(row.name),
-        email,
-        company: text(row.company),
-        currentChallenge: text(row.current_challenge),
-        budget: text(row.budget),
-        timeline: text(row.timeline),
-        priorities: text(row.priorities),
-        additionalInfo: text(row.additional_info) ?? '',
-        source: text(row.source),
-        transcript: transcriptOf(row.transcript),
-        notifiedAt: text(row.notified_at),
-        notifyAttempts: typeof row.notify_attempts === 'number' ? row.notify_attempts : 0,
-        lastNotifyError: text(row.last_notify_error),
-        notifyClaimedAt: text(row.notify_claimed_at),
-        contactedAt: text(row.contacted_at),
-      },
-    ];
-  });
-}
-
 /** Where the lead came from, in words. */
-export function sourceLabel(lead: Pick<InboxLead, 'kind' | 'source'>): string {
+export function sourceLabel(lead: Pick<StoredLead, 'kind' | 'source'>): string {
   if (lead.kind === 'chat') {
     return lead.source ? `Chat hand-off on ${pageName(lead.source)}` : 'Chat hand-off';
   }
@@ -134,7 +38,7 @@ export type NotificationState =
   | { kind: 'waiting' };
 
 /** The notification status of `lead` at `now`. */
-export function notificationState(lead: InboxLead, now = Date.now()): NotificationState {
+export function notificationState(lead: StoredLead, now = Date.now()): NotificationState {
   if (lead.notifiedAt) return { kind: 'notified', at: lead.notifiedAt };
   if (lead.notifyClaimedAt && now - Date.parse(lead.notifyClaimedAt) < NOTIFY_CLAIM_LEASE_MS) {
     return { kind: 'sending' };
@@ -166,12 +70,12 @@ export function searchFilter(term: string): string | null {
 }
 
 /** The conversation of a chat lead as plain lines, as the email shows it (who said what). */
-export function transcriptText(messages: readonly InboxMessage[]): string {
+export function transcriptText(messages: readonly TranscriptMessage[]): string {
   return transcriptLines(messages).join('\n');
 }
 
 /** The export's columns, in order: heading and value. */
-const CSV_COLUMNS: [string, (lead: InboxLead) => string | number | null][] = [
+const CSV_COLUMNS: [string, (lead: StoredLead) => string | number | null][] = [
   ['Received', (l) => l.receivedAt],
   ['Kind', (l) => (l.kind === 'chat' ? 'Chat hand-off' : 'Questionnaire')],
   ['Name', (l) => l.name],
@@ -192,7 +96,7 @@ const CSV_COLUMNS: [string, (lead: InboxLead) => string | number | null][] = [
 ];
 
 /** The CSV file of `leads`. */
-export function leadsCsv(leads: readonly InboxLead[]): string {
+export function leadsCsv(leads: readonly StoredLead[]): string {
   return csvFile(CSV_COLUMNS, leads);
 }
 

@@ -3,7 +3,7 @@
  * the two cannot drift. zod/mini keeps the island's bundle small.
  */
 import * as z from 'zod/mini';
-import { MAX_AUDIT_URL_LENGTH } from './audit';
+import { MAX_AUDIT_URL_LENGTH } from './address';
 
 /** Findings listed under one check at most (ten crawlers is the longest list). */
 export const MAX_CHECK_ITEMS = 12;
@@ -74,7 +74,7 @@ export const checkStatusSchema = z.enum(['pass', 'warn', 'fail', 'error']);
 
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
-/** The checks the audit runs itself beside PageSpeed Insights, in report order (visibility.ts). */
+/** The checks the audit runs itself beside PageSpeed Insights, in report order (visibility/scoring.ts). */
 export const CHECK_IDS = [
   'https',
   'status',

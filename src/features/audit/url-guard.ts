@@ -8,7 +8,7 @@
  * are judged by isPublicAddress.
  */
 import ipaddr from 'ipaddr.js';
-import { INVALID_URL_MESSAGE, MAX_AUDIT_URL_LENGTH } from './audit';
+import { INVALID_URL_MESSAGE, MAX_AUDIT_URL_LENGTH } from './address';
 
 export type GuardReason =
   'too_long' | 'not_a_url' | 'scheme' | 'credentials' | 'port' | 'ip_literal' | 'private_name';
@@ -55,7 +55,7 @@ const NUMERIC_LABEL = /^(?:\d+|0x[\da-f]*)$/i;
  * loopback, private, link-local and metadata addresses), no local or internal names, and at most
  * MAX_AUDIT_URL_LENGTH characters. A host:port in `options.allowHosts` skips the port, literal
  * and name rules. Names that pass still have to resolve to public addresses before the audit
- * fetches them (safe-fetch.server.ts).
+ * fetches them (visibility/safe-fetch.server.ts).
  */
 export function checkAuditTarget(address: string, options: GuardOptions = {}): GuardResult {
   if (address.length > MAX_AUDIT_URL_LENGTH) return { ok: false, reason: 'too_long' };

@@ -1,6 +1,7 @@
 /**
  * A lead as the functions handle it, and the one place where it meets the `leads` table's
- * columns (supabase/migrations). Two kinds: the questionnaire's answers and the chat hand-off.
+ * columns (supabase/migrations): the row the Worker inserts and reads back, and the rows the
+ * admin's inbox lists. Two kinds: the questionnaire's answers and the chat hand-off.
  */
 import type { QuestionnaireAnswers } from './contract';
 import type { TranscriptMessage } from './chat-lead-contract';
@@ -156,4 +157,104 @@ export function fromLeadRow(row: LeadRow): Lead {
 /** A stable text form of what a lead says, which its content digest is taken over. */
 export function leadFingerprint(lead: Lead): string {
   return JSON.stringify(leadContent(lead));
+}
+
+/** A stored lead as the admin's inbox lists it. */
+export interface StoredLead {
+  id: string;
+  receivedAt: string;
+  kind: Lead['kind'];
+  name: string | null;
+  email: string;
+  company: string | null;
+  currentChallenge: string | null;
+  budget: string | null;
+  timeline: string | null;
+  priorities: string | null;
+  additionalInfo: string;
+  source: string | null;
+  transcript: TranscriptMessage[];
+  notifiedAt: string | null;
+  notifyAttempts: number;
+  lastNotifyError: string | null;
+  notifyClaimedAt: string | null;
+  contactedAt: string | null;
+}
+
+/** The columns a listing reads for each StoredLead (a `select` list). */
+export const STORED_LEAD_COLUMNS = (
+  [
+    'id',
+    'created_at',
+    'kind',
+    'name',
+    'email',
+    'company',
+    'current_challenge',
+    'budget',
+    'timeline',
+    'priorities',
+    'additional_info',
+    'source',
+    'transcript',
+    'notified_at',
+    'notify_attempts',
+    'last_notify_error',
+    'notify_claimed_at',
+    'contacted_at',
+  ] satisfies (keyof StoredLeadRow)[]
+).join(',');
+
+const textOrNull = (value: unknown): string | null => (text(value) ? value : null);
+
+/** The well-formed messages of a stored transcript; anything else is left out. */
+function transcriptOf(value: unknown): TranscriptMessage[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((m: Record<string, unknown>) =>
+    (m?.role === 'user' || m?.role === 'assistant') && text(m.content)
+      ? [
+          {
+            role: m.role,
+            content: m.content,
+            ...(typeof m.verified === 'boolean' && { verified: m.verified }),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * The rows of a `leads` select of STORED_LEAD_COLUMNS, dropping anything without an id, a time
+ * and an email. Lenient where fromLeadRow is strict: a listing shows what a row holds.
+ */
+export function parseStoredLeads(data: unknown): StoredLead[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((row: Record<string, unknown>) => {
+    const id = textOrNull(row?.id);
+    const receivedAt = textOrNull(row?.created_at);
+    const email = textOrNull(row?.email);
+    if (!id || !receivedAt || !email) return [];
+    return [
+      {
+        id,
+        receivedAt,
+        kind: row.kind === 'chat' ? 'chat' : 'questionnaire',
+        name: textOrNull(row.name),
+        email,
+        company: textOrNull(row.company),
+        currentChallenge: textOrNull(row.current_challenge),
+        budget: textOrNull(row.budget),
+        timeline: textOrNull(row.timeline),
+        priorities: textOrNull(row.priorities),
+        additionalInfo: textOrNull(row.additional_info) ?? '',
+        source: textOrNull(row.source),
+        transcript: transcriptOf(row.transcript),
+        notifiedAt: textOrNull(row.notified_at),
+        notifyAttempts: typeof row.notify_attempts === 'number' ? row.notify_attempts : 0,
+        lastNotifyError: textOrNull(row.last_notify_error),
+        notifyClaimedAt: textOrNull(row.notify_claimed_at),
+        contactedAt: textOrNull(row.contacted_at),
+      },
+    ];
+  });
 }

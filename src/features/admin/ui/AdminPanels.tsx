@@ -5,7 +5,7 @@
  * search-engine submission and role management.
  */
 import { useStore } from '@nanostores/react';
-import '../../../scripts/toaster';
+import '../../../browser/toaster';
 import { useMounted } from '../../../lib/use-mounted';
 import { $roles, $session, $sessionLoading, signOut } from '../../auth';
 import IndexNowPanel from './IndexNowPanel';

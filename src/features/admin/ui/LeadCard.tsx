@@ -4,7 +4,8 @@
  */
 import { useId, useState } from 'react';
 import { formatDateTime as formatDate } from '../../../lib/format';
-import { notificationState, sourceLabel, type InboxLead } from '../leads-inbox';
+import type { StoredLead } from '../../leads';
+import { notificationState, sourceLabel } from '../leads-inbox';
 
 const BADGE = {
   green: 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-600/30',
@@ -15,7 +16,7 @@ const BADGE = {
 } as const;
 
 interface LeadCardProps {
-  lead: InboxLead;
+  lead: StoredLead;
   busy: 'contacted' | 'resend' | 'delete' | null;
   onContacted: () => void;
   onResend: () => void;

@@ -15,8 +15,8 @@ import {
   csvFileName,
   leadsCsv,
   resendNotice,
-  type InboxLead,
 } from '../leads-inbox';
+import type { StoredLead } from '../../leads';
 import DeadLetters from './DeadLetters';
 import { downloadText } from './download';
 import LeadCard from './LeadCard';
@@ -24,7 +24,7 @@ import LeadCard from './LeadCard';
 type Busy = { id: string; action: 'contacted' | 'resend' | 'delete' } | 'export' | null;
 
 export default function LeadsInbox() {
-  const [leads, setLeads] = useState<InboxLead[] | null>(null);
+  const [leads, setLeads] = useState<StoredLead[] | null>(null);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [hasMore, setHasMore] = useState(false);
@@ -65,11 +65,11 @@ export default function LeadsInbox() {
     void load('');
   }
 
-  function replace(updated: InboxLead) {
+  function replace(updated: StoredLead) {
     setLeads((current) => current?.map((l) => (l.id === updated.id ? updated : l)) ?? null);
   }
 
-  async function toggleContacted(lead: InboxLead) {
+  async function toggleContacted(lead: StoredLead) {
     setBusy({ id: lead.id, action: 'contacted' });
     try {
       const contactedAt = await setContacted(lead.id, !lead.contactedAt);
@@ -89,7 +89,7 @@ export default function LeadsInbox() {
     setBusy(null);
   }
 
-  async function resend(lead: InboxLead) {
+  async function resend(lead: StoredLead) {
     setBusy({ id: lead.id, action: 'resend' });
     try {
       showToast(resendNotice(await resendNotification(lead.id)));
@@ -101,7 +101,7 @@ export default function LeadsInbox() {
     await load(query);
   }
 
-  async function erase(lead: InboxLead) {
+  async function erase(lead: StoredLead) {
     setBusy({ id: lead.id, action: 'delete' });
     try {
       const status = await deleteLead(lead.id);
@@ -125,7 +125,7 @@ export default function LeadsInbox() {
   async function exportCsv() {
     setBusy('export');
     try {
-      const all: InboxLead[] = [];
+      const all: StoredLead[] = [];
       for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
         const page = await listLeads({ search: query, offset, limit: EXPORT_PAGE_SIZE });
         all.push(...page);

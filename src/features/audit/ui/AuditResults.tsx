@@ -4,17 +4,16 @@
  * only, the mock-data indicator.
  */
 import type { RefObject } from 'react';
+import { gradeFor, type GradeInfo } from '../grades';
 import {
   AUDIT_CATEGORIES,
   CATEGORY_INFO,
   averageScore,
   badgeFor,
-  gradeFor,
   overallGrade,
   type AuditCategory,
   type Badge,
-  type GradeInfo,
-} from '../audit';
+} from '../psi/categories';
 import type { AuditMetric, AuditSuccess, MetricRating } from '../contract';
 import OutcomeHeading from './OutcomeHeading';
 import VisibilityReport, { type ServiceLink } from './VisibilityReport';

@@ -1,10 +1,11 @@
 /**
  * The free website audit: the address form, then the loading, failure or result view. A `?url=`
- * parameter fills the field and starts an audit by itself. Rules live in ../audit.ts and
- * the request in ../client.ts; this file holds state and markup only.
+ * parameter fills the field and starts an audit by itself. Rules live in ../address.ts and
+ * ../psi/categories.ts, the request in ../client.ts; this file holds state and markup only.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { INVALID_URL_MESSAGE, normaliseAuditUrl, overallGrade } from '../audit';
+import { INVALID_URL_MESSAGE, normaliseAuditUrl } from '../address';
+import { overallGrade } from '../psi/categories';
 import type { AuditSuccess, Visibility } from '../contract';
 import { requestAudit } from '../client';
 import AuditResults, { type ServiceLinks } from './AuditResults';

@@ -4,7 +4,13 @@
  * status is written out, not only coloured.
  */
 import type { Visibility, VisibilityCheck } from '../contract';
-import { CHECK_GROUPS, CHECK_INFO, STATUS_LABEL, checksInGroup, topFixes } from '../visibility';
+import {
+  CHECK_GROUPS,
+  CHECK_INFO,
+  STATUS_LABEL,
+  checksInGroup,
+  topFixes,
+} from '../visibility/scoring';
 
 /** The service page that does this work for a client, as the island names it. */
 export interface ServiceLink {

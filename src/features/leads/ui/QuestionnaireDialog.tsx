@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import '../../../scripts/toaster';
+import '../../../browser/toaster';
 import { useMounted } from '../../../lib/use-mounted';
 import { $questionnaireOpen, closeQuestionnaire } from '../../../stores/ui';
 

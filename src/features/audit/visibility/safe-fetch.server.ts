@@ -17,7 +17,7 @@
  * outbound fetch runs on Cloudflare's edge, which does not route to private networks.
  */
 import type { Attempt, Fetched, FetchFailureKind, Hop } from './fetched';
-import { checkAuditTarget, isPublicAddress, type GuardReason } from './url-guard';
+import { checkAuditTarget, isPublicAddress, type GuardReason } from '../url-guard';
 
 /** Longest wait for one request (resolution, headers and body). */
 export const FETCH_TIMEOUT_MS = 5_000;

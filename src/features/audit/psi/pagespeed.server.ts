@@ -2,11 +2,11 @@
  * The PageSpeed Insights v5 client: the one module that calls it. The endpoint comes from
  * configuration so tests point it at a local server. Upstream text never reaches visitors: every
  * failure becomes an HttpError with a message of our own. Reading a successful answer is
- * src/features/audit/psi-report.ts.
+ * ./report.ts.
  */
 import { HttpError } from '#server/http';
 import { log } from '#server/log';
-import { AUDIT_CATEGORIES, type AuditCategory } from './audit';
+import { AUDIT_CATEGORIES, type AuditCategory } from './categories';
 
 export const DEFAULT_PSI_ENDPOINT = 'https://www.googleapis.com/pagespeedonline/v5/runPagespeed';
 

@@ -9,7 +9,7 @@ import {
   MAX_REQUESTS,
   MAX_REQUESTS_PER_OTHER_HOST,
 } from './safe-fetch.server';
-import type { GuardReason } from './url-guard';
+import type { GuardReason } from '../url-guard';
 
 /** Why a fetch gave no answer to judge. */
 export type FetchFailureKind =

@@ -6,9 +6,9 @@
  */
 import * as z from 'zod/mini';
 import { HttpError } from '#server/http';
-import { PSI_CATEGORY, siteError } from './psi.server';
-import type { AuditMetric, AuditMetrics, AuditSuccess, MetricRating } from './contract';
-import { AUDIT_CATEGORIES, type AuditCategory, type AuditScores } from './audit';
+import { PSI_CATEGORY, siteError } from './pagespeed.server';
+import type { AuditMetric, AuditMetrics, AuditSuccess, MetricRating } from '../contract';
+import { AUDIT_CATEGORIES, type AuditCategory, type AuditScores } from './categories';
 
 /** Suggestions shown at most. */
 export const MAX_SUGGESTIONS = 8;

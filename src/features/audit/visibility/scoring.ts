@@ -3,8 +3,8 @@
  * check's name, group, weight and why it matters, the score and grade, and which fixes lead the
  * report. Pure data and arithmetic, so the island's bundle stays small.
  */
-import { gradeFor } from './audit';
-import type { CheckId, CheckStatus, VisibilityCheck } from './contract';
+import { gradeFor } from '../grades';
+import type { CheckId, CheckStatus, VisibilityCheck } from '../contract';
 
 /** The three groups the report shows, in order. */
 export const CHECK_GROUPS = ['AI crawlers', 'Search basics', 'Page structure'] as const;

@@ -2,7 +2,7 @@
  * The checks of the page's own HTML: title, description, canonical, indexing and language;
  * structured data; headings; sharing tags. Pure functions from the page's facts to findings.
  */
-import type { VisibilityCheck } from './contract';
+import type { VisibilityCheck } from '../contract';
 import { describeFailure, header, isOurLimit, type Attempt } from './fetched';
 import { LEARN_MORE } from './learn-more';
 import type { PageFacts } from './page-facts';

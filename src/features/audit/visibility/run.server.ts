@@ -7,7 +7,7 @@
  */
 import { isDevelopment, type Env } from '#server/env';
 import { log } from '#server/log';
-import { CHECK_IDS, type CheckId, type Visibility, type VisibilityCheck } from './contract';
+import { CHECK_IDS, type CheckId, type Visibility, type VisibilityCheck } from '../contract';
 import type { Attempt } from './fetched';
 import {
   checkContentSignals,
@@ -35,8 +35,8 @@ import {
   FETCH_TIMEOUT_MS,
   type SafeFetcher,
 } from './safe-fetch.server';
-import { parseAllowHosts } from './url-guard';
-import { scoreChecks } from './visibility';
+import { parseAllowHosts } from '../url-guard';
+import { scoreChecks } from './scoring';
 
 /** Bytes read at most: the page (and its Markdown version), robots.txt and llms.txt, a sitemap. */
 export const MAX_BYTES = { page: 512 * 1024, text: 256 * 1024, sitemap: 2 * 1024 * 1024 } as const;

@@ -3,7 +3,7 @@
  * response, AI crawler access and content signals. Pure functions from fetched answers to
  * findings in plain words.
  */
-import type { LearnMore, VisibilityCheck } from './contract';
+import type { LearnMore, VisibilityCheck } from '../contract';
 import { describeFailure, header, isOurLimit, type Attempt, type Fetched } from './fetched';
 import { failedFetch, finding, list } from './finding';
 import { LEARN_MORE } from './learn-more';

@@ -8,9 +8,9 @@ import {
   type CheckStatus,
   type LearnMore,
   type VisibilityCheck,
-} from './contract';
+} from '../contract';
 import { describeFailure, isOurLimit, type Failed } from './fetched';
-import { CHECK_INFO } from './visibility';
+import { CHECK_INFO } from './scoring';
 
 /** What a finding may carry beside its status and detail. */
 export type Extras = {

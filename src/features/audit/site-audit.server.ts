@@ -1,7 +1,7 @@
 /**
  * The website audit's server side, for POST /api/site-audit {url}: a mobile PageSpeed Insights
  * audit of a public website and, at the same time, the audit's own AI-visibility checks of the
- * page and its site (visibility.server.ts), which finish within their own 10 seconds, well
+ * page and its site (visibility/run.server.ts), which finish within their own 10 seconds, well
  * inside PageSpeed's minute.
  * Answers {ok:true,url,scores,suggestions,metrics,raw,visibility} or
  * {ok:false,error:{code,message},visibility?} with a 4xx for bad input and a 5xx when PSI fails.
@@ -13,14 +13,18 @@
 import * as z from 'zod/mini';
 import type { Env, RouteHandler } from '#server/env';
 import { HttpError, json, readJson } from '#server/http';
-import { fetchPagespeed, PSI_TIMEOUT_MS } from './psi.server';
-import { mapPsiResult } from './psi-report';
+import { fetchPagespeed, PSI_TIMEOUT_MS } from './psi/pagespeed.server';
+import { mapPsiResult } from './psi/report';
 import { checkAuditTarget, GUARD_MESSAGES } from './url-guard';
 import { auditRequestSchema, CHECK_IDS, type AuditSuccess, type Visibility } from './contract';
-import { INVALID_URL_MESSAGE, normaliseAuditUrl } from './audit';
-import { runVisibilityChecks, visibilityConfig, type VisibilityConfig } from './visibility.server';
-import { finding } from './finding';
-import { scoreChecks } from './visibility';
+import { INVALID_URL_MESSAGE, normaliseAuditUrl } from './address';
+import {
+  runVisibilityChecks,
+  visibilityConfig,
+  type VisibilityConfig,
+} from './visibility/run.server';
+import { finding } from './visibility/finding';
+import { scoreChecks } from './visibility/scoring';
 
 /** How long a result is reused for the same address. */
 export const AUDIT_CACHE_TTL_MS = 10 * 60 * 1000;

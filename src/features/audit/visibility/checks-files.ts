@@ -2,7 +2,7 @@
  * The checks of the files a site publishes for crawlers besides robots.txt: the sitemap,
  * llms.txt and a Markdown version of the page. Pure functions from fetched answers to findings.
  */
-import type { VisibilityCheck } from './contract';
+import type { VisibilityCheck } from '../contract';
 import { header, type Attempt } from './fetched';
 import { failedFetch, finding, list } from './finding';
 import { LEARN_MORE } from './learn-more';

@@ -3,7 +3,7 @@
  * heading's anchor. tests/build checks that every anchor exists in the built pages, so renaming
  * a heading without updating this table fails the tests.
  */
-import type { LearnMore } from './contract';
+import type { LearnMore } from '../contract';
 
 /** Each explanation a check links to, by topic (several checks' findings share one). */
 export const LEARN_MORE = {
