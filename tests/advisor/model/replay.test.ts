@@ -182,7 +182,7 @@ describe.skipIf(replies.size === 0)('the model path, replayed with a stand-in mo
     console.log(
       `Planted claims: ${planted.length - plantedLeaks.length}/${planted.length} kept from the visitor`,
     );
-    expect(plantedLeaks.join("; ")).toBe("");
+    expect(plantedLeaks.join('; ')).toBe('');
   }, 120_000);
 
   afterAll(() => {

@@ -117,7 +117,7 @@ export function plainFigures(text: string): string {
 
 const CURRENCY_CODES =
   'eur|gbp|jpy|cny|rmb|inr|krw|mxn|cad|aud|nzd|chf|sek|nok|dkk|brl|zar|rub|try|hkd|sgd|btc|eth|xbt|usdt';
-// cspell:ignore renminbi reais satoshis
+// cspell:ignore renminbi reais satoshis doesn aren didn shouldn wouldn couldn mustn needn wasn weren
 /** Names of currencies; not those that are also plain English words ("won", "real"). */
 const CURRENCY_WORDS =
   'euros?|pounds? sterling|quid|yen|yuan|renminbi|rupees?|pesos?|reais|francs?|rubles?|roubles?|krona|kronor|lira|bitcoins?|ether|satoshis?';
