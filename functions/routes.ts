@@ -8,7 +8,7 @@
 import type { RouteHandler } from '#server/env';
 import { DEFAULT_BODY_LIMIT } from '#server/http';
 import type { Allowance, RoutePolicy } from '#server/request-guard';
-import { CHAT_LEAD_BODY_LIMIT } from '#features/leads/chat-lead-contract';
+import { CHAT_LEAD_BODY_LIMIT } from '#features/advisor/handoff-contract';
 import { INDEXNOW_BODY_LIMIT } from '#features/admin/indexnow.server';
 import { analyticsEvent, analyticsVitals } from './api/analytics';
 import { chat } from './api/chat';

@@ -1,4 +1,4 @@
-/** POST /api/chat/rating: a visitor rates an advisor answer (src/features/insights). */
-import { createRatingHandler } from '#features/insights/rating.server';
+/** POST /api/chat/rating: a visitor rates an advisor answer (src/features/advisor). */
+import { createRatingHandler } from '#features/advisor/server/rating.server';
 
 export const chatRating = createRatingHandler();

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '#server/env';
 import { RECORD_HEADING } from '../../src/features/advisor/engine/history';
 import { SIGNATURE_TTL_MS } from '../../src/features/advisor/server/signature.server';
-import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { createChatLeadHandler } from '../../src/features/advisor/server/handoff.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { callFunction, startLeadSinks, type ResendServer, type SupabaseServer } from './harness';
 import {

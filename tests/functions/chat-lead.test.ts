@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signReply } from '../../src/features/advisor/server/signature.server';
-import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { createChatLeadHandler } from '../../src/features/advisor/server/handoff.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import type { Env } from '#server/env';
 import {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatHandler } from '../../src/features/advisor/server/chat.server';
 import { createIndexNowHandler } from '../../src/features/admin/indexnow.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
-import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { createChatLeadHandler } from '../../src/features/advisor/server/handoff.server';
 import { createLeadNotifyHandler } from '../../src/features/admin/lead-notify.server';
 import { createSiteAuditHandler } from '../../src/features/audit/site-audit.server';
 import { recordVitals as vitals } from '../../src/features/analytics/analytics.server';

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consumeLeadBatch } from '../../src/features/leads/queue.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
-import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { createChatLeadHandler } from '../../src/features/advisor/server/handoff.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { resendUnnotified } from '../../src/features/leads/resend.server';
 import type { Env } from '#server/env';

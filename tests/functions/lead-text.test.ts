@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '#server/env';
 import { signReply } from '../../src/features/advisor/server/signature.server';
-import { createChatLeadHandler } from '../../src/features/leads/chat-lead.server';
+import { createChatLeadHandler } from '../../src/features/advisor/server/handoff.server';
 import { RecentDeliveries } from '../../src/features/leads/leads.server';
 import { createQuestionnaireHandler } from '../../src/features/leads/questionnaire.server';
 import {

@@ -14,7 +14,7 @@ import {
   notificationKey,
 } from '../../src/features/leads/notification';
 import { questionnaireAnswersSchema } from '../../src/features/leads/contract';
-import { chatLeadRequestSchema } from '../../src/features/leads/chat-lead-contract';
+import { chatLeadRequestSchema } from '../../src/features/advisor/handoff-contract';
 
 const questionnaire: QuestionnaireLead = {
   kind: 'questionnaire',

@@ -1,8 +1,12 @@
-/** What other server code uses of the insights: recording an answered question, the clean-up. */
+/**
+ * What other server code uses of the insights: recording an answered question and a visitor's
+ * rating of it, the clean-up.
+ */
 export {
   insightsEnabled,
   purgeOldQuestions,
   recordQuestion,
+  recordRating,
   type AnsweredQuestion,
   type InsightsEnv,
 } from './record.server';

@@ -9,7 +9,7 @@ export {
   parseStoredLeads,
   type StoredLead,
 } from './lead';
-export type { TranscriptMessage } from './chat-lead-contract';
+export type { TranscriptMessage } from './lead';
 export { transcriptLines } from './transcript';
 export { default as TurnstileCheck } from './ui/TurnstileCheck';
 export { TURNSTILE_SITE_KEY, useTurnstile, type TurnstileStatus } from './ui/turnstile';

@@ -4,7 +4,18 @@
  * admin's inbox lists. Two kinds: the questionnaire's answers and the chat hand-off.
  */
 import type { QuestionnaireAnswers } from './contract';
-import type { TranscriptMessage } from './chat-lead-contract';
+
+/**
+ * One message of a stored transcript. An advisor message says whether its signature verified
+ * (`verified`: it is the advisor's reply to the question before it, in this conversation, within
+ * a day): one that did not is shown as not verified in the email and the inbox. Leads stored
+ * before signatures have no `verified`.
+ */
+export interface TranscriptMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  verified?: boolean;
+}
 
 /** The questionnaire's validated answers and the page the visitor came from. */
 export interface QuestionnaireLead extends QuestionnaireAnswers {

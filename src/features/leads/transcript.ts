@@ -6,7 +6,7 @@
  * under it. No line a visitor wrote can start a line of its own.
  */
 import { linesOf } from '../../lib/lines';
-import type { TranscriptMessage } from './chat-lead-contract';
+import type { TranscriptMessage } from './lead';
 
 /** What starts every line of a turn's text. */
 export const QUOTE = '    |';

@@ -284,7 +284,8 @@ export function claimsOf(sentence: string): Claim[] {
       /^(19|20)\d\d$/.test(m[1]) ||
       STOPWORDS.has(m[3].toLowerCase()) ||
       code ||
-      label
+      label ||
+      leadIn
     ) {
       continue;
     }

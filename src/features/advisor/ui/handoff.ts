@@ -9,7 +9,7 @@ import {
   CHAT_LEAD_ENDPOINT,
   TRANSCRIPT_MAX_MESSAGES,
   type ChatLeadRequest,
-} from '../../leads/chat-lead-contract';
+} from '../handoff-contract';
 import { CHAT_MESSAGE_MAX } from '../contract';
 
 /** The chat lives on the home page; its leads name it as their page, as the questionnaire does. */

@@ -1,22 +1,26 @@
 /**
- * The chat hand-off's server side (POST /api/chat/lead; the contract is in
- * ./chat-lead-contract.ts): a visitor's email address and the conversation become a lead
- * through the questionnaire's pipeline, once per Idempotency-Key. The transcript comes from
+ * The chat hand-off's server side (POST /api/chat/lead; the contract is ../handoff-contract.ts): a visitor's email address and the conversation become a lead through
+ * the questionnaire's pipeline (the leads feature's public server file), once per
+ * Idempotency-Key. The advisor owns the hand-off because only it can check its own signatures. The transcript comes from
  * the visitor's browser, so each advisor turn's signature is checked against its text: a turn
  * the advisor did not send as written is stored, emailed and shown as not verified.
  */
 import type * as z from 'zod/mini';
 import type { RouteHandler } from '#server/env';
 import { parseWith } from '#server/http';
-import { signingSecret, verifyTurns, type SigningEnv } from '#features/advisor/index.server';
 import {
   CHAT_LEAD_BODY_LIMIT,
   TRANSCRIPT_MAX_MESSAGES,
   chatLeadRequestSchema,
-} from './chat-lead-contract';
-import type { ChatLead } from './lead';
-import { createLeadHandler, type LeadHandlerOptions } from './leads.server';
-import { humanCheck, type TurnstileEnv } from './turnstile.server';
+} from '../handoff-contract';
+import {
+  createLeadHandler,
+  humanCheck,
+  type ChatLead,
+  type LeadHandlerOptions,
+  type TurnstileEnv,
+} from '#features/leads/index.server';
+import { signingSecret, verifyTurns, type SigningEnv } from './signature.server';
 
 /**
  * The lead a valid hand-off request stands for: trimmed, with a blank name as none, and each

@@ -14,13 +14,19 @@
  * `429` with Retry-After when a client sends too many leads; `502`/`503` when no destination
  * took it. Every error is `{error: {code, message}}`.
  *
- * zod/mini keeps the chat island's chunk small; the email and page rules are the
- * questionnaire's (./contract.ts).
+ * zod/mini keeps the chat island's chunk small; the email, page and text rules are the
+ * questionnaire's (the leads feature's contract.ts), and the lead it becomes is stored as the
+ * leads feature stores a chat lead (its lead.ts).
  */
 import * as z from 'zod/mini';
-import { chatMessageSchema } from '../advisor/contract';
-import { leadEmailSchema, leadSourceSchema, lineFeeds, plainText } from './contract';
-import { ANSWER_LIMITS } from './fields';
+import {
+  ANSWER_LIMITS,
+  leadEmailSchema,
+  leadSourceSchema,
+  lineFeeds,
+  plainText,
+} from '#features/leads/contract';
+import { chatMessageSchema } from './contract';
 
 /** Longest conversation a hand-off carries, in messages. */
 export const TRANSCRIPT_MAX_MESSAGES = 30;
@@ -71,18 +77,6 @@ export const chatLeadRequestSchema = z.object({
 
 /** What the chat island posts. */
 export type ChatLeadRequest = z.input<typeof chatLeadRequestSchema>;
-
-/**
- * One message of a stored transcript. An advisor message says whether its signature verified
- * (`verified`: it is the advisor's reply to the question before it, in this conversation, within
- * a day): one that did not is shown as not verified in the email and the inbox. Leads stored
- * before signatures have no `verified`.
- */
-export interface TranscriptMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  verified?: boolean;
-}
 
 /** The successful answer of POST /api/chat/lead (the questionnaire's shape). */
 export interface ChatLeadAccepted {

@@ -1,5 +1,6 @@
 /**
- * POST /api/chat/rating: a visitor rates an advisor answer. The rating names the answer by the
+ * POST /api/chat/rating: a visitor rates an advisor answer, recorded with the question it answers
+ * (src/features/insights). The rating names the answer by the
  * signed id the chat route gave it (ChatReply.answerId), so only the visitor the reply went to
  * can rate it; each answer counts one rating. Answers 204 whether or not the rating was stored
  * (recording may be off, the id unknown, forged or expired, or the answer rated already): the
@@ -7,9 +8,9 @@
  */
 import type { RouteHandler } from '#server/env';
 import { parseBody } from '#server/http';
-import { signingSecret, verifyAnswerId, type SigningEnv } from '#features/advisor/index.server';
-import { ratingRequestSchema } from './contract';
-import { recordRating, type InsightsEnv } from './record.server';
+import { ratingRequestSchema } from '#features/insights/contract';
+import { recordRating, type InsightsEnv } from '#features/insights/index.server';
+import { signingSecret, verifyAnswerId, type SigningEnv } from './signature.server';
 
 export function createRatingHandler(): RouteHandler<InsightsEnv & SigningEnv> {
   return async ({ request, env, waitUntil }) => {
