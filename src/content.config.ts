@@ -1,7 +1,7 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { CONSULTANTS_FILE } from './lib/paths';
+import { ARTICLES_DIR, CONSULTANTS_FILE } from './lib/paths';
 
 /** A question and its answer, shown in an accordion and as FAQPage structured data. */
 const faqItem = z.strictObject({
@@ -28,7 +28,7 @@ const source = z.strictObject({
 });
 
 const articles = defineCollection({
-  loader: glob({ pattern: '**/*.mdx', base: './src/content/articles' }),
+  loader: glob({ pattern: '**/*.mdx', base: `./${ARTICLES_DIR}` }),
   schema: ({ image }) =>
     z.strictObject({
       title: z.string().min(10).describe('Headline: the h1, cards, feed and share image.'),

@@ -24,5 +24,8 @@ export function faqAnchor(item: { id?: string | undefined; question: string }): 
   return `faq-${item.id ?? slugify(item.question)}`;
 }
 
+/** The articles collection's folder, read by the content config and the share image worker. */
+export const ARTICLES_DIR = 'src/content/articles';
+
 /** The consultants collection's file, read by the content config and the placeholder guard. */
 export const CONSULTANTS_FILE = 'src/content/consultants.yaml';

@@ -4,17 +4,27 @@
  * build time with sharp (libvips, already used by Astro for images) and the Inter font shipped
  * as a package, so every machine draws the same letters. Results are cached by their inputs in
  * Astro's cache folder, which Workers Builds' build cache keeps: an unchanged article costs
- * a file copy, not a render.
+ * a file copy, not a render. The build draws the missing ones in a worker thread while it
+ * bundles (src/integrations/share-images.ts), so this module imports only packages: Node runs
+ * it as it is.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
 import { parse } from 'yaml';
 
 /** Size of a share image: the 1.91:1 card that Open Graph and X/Twitter show full width. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * Where builds keep drawn share images: Astro's cache folder, which Workers Builds' build cache
+ * keeps between builds (and the pull-request workflow caches too).
+ */
+export const SHARE_IMAGE_CACHE = join(process.cwd(), 'node_modules', '.astro', 'share-images');
 
 /** Where an article's share image is published. */
 export function shareImagePath(slug: string): string {
@@ -68,6 +78,28 @@ export async function heroFile(articleFile: string): Promise<string> {
   const hero = parsed?.hero?.image;
   if (typeof hero !== 'string') throw new Error(`${articleFile}: no hero.image in the frontmatter`);
   return resolve(dirname(articleFile), hero);
+}
+
+/** What an article's share image is drawn from, read from its frontmatter. */
+export interface ShareImageSource {
+  title: string;
+  category: string;
+  hero: string;
+}
+
+/**
+ * The title, category and hero file of the article at `articleFile`, read from its frontmatter
+ * as the articles collection reads them (src/content.config.ts), for drawing its share image
+ * before the collection is loaded.
+ */
+export async function shareImageSource(articleFile: string): Promise<ShareImageSource> {
+  const source = await readFile(articleFile, 'utf8');
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+  const data = (parse(frontmatter) ?? {}) as { title?: unknown; category?: unknown };
+  if (typeof data.title !== 'string' || typeof data.category !== 'string') {
+    throw new Error(`${articleFile}: no title or category in the frontmatter`);
+  }
+  return { title: data.title, category: data.category, hero: await heroFile(articleFile) };
 }
 
 /** Escapes text for Pango markup, which sharp's text renderer reads. */
@@ -227,6 +259,28 @@ export function over(canvas: Buffer, width: number, layer: Pixels, left: number,
   }
 }
 
+/** The cache file of the share image for `input` over `hero`: named by everything that draws it. */
+function cacheFile(input: ShareImageText, hero: Buffer, cacheDir: string): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify([RENDERER, input.title, input.category, input.siteName]))
+    .update(hero)
+    .digest('hex')
+    .slice(0, 32);
+  return join(cacheDir, `${key}.jpg`);
+}
+
+/** Draws the share image and stores it as `file`. */
+async function drawAndStore(input: ShareImageText, hero: Buffer, file: string): Promise<Buffer> {
+  const image = await renderShareImage(input, hero);
+  await mkdir(dirname(file), { recursive: true });
+  // Written under a temporary name and renamed, so a build stopped halfway leaves no torn file
+  // (and the worker thread drawing ahead never writes over the main thread's partial file).
+  const partial = `${file}.${process.pid}-${threadId}.tmp`;
+  await writeFile(partial, image);
+  await rename(partial, file);
+  return image;
+}
+
 /**
  * The share image for `input` over the hero in `heroPath`, from `cacheDir` when an identical one
  * was drawn before (same design, font, renderer, words and hero bytes), else drawn and stored.
@@ -237,22 +291,52 @@ export async function cachedShareImage(
   cacheDir: string,
 ): Promise<Buffer> {
   const hero = await readFile(heroPath);
-  const key = createHash('sha256')
-    .update(JSON.stringify([RENDERER, input.title, input.category, input.siteName]))
-    .update(hero)
-    .digest('hex')
-    .slice(0, 32);
-  const file = join(cacheDir, `${key}.jpg`);
+  const file = cacheFile(input, hero, cacheDir);
   try {
     return await readFile(file);
   } catch {
     // Not drawn yet.
   }
-  const image = await renderShareImage(input, hero);
-  await mkdir(cacheDir, { recursive: true });
-  // Written under a temporary name and renamed, so a build stopped halfway leaves no torn file.
-  const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, image);
-  await rename(partial, file);
-  return image;
+  return drawAndStore(input, hero, file);
+}
+
+/**
+ * Draws the share images of the articles in `articleFiles` that `cacheDir` lacks, two at a time,
+ * and resolves with how many it drew. The build runs it ahead of the pages, in a worker thread.
+ */
+export async function prepareShareImages(
+  articleFiles: string[],
+  siteName: string,
+  cacheDir: string,
+): Promise<number> {
+  let next = 0;
+  let drawn = 0;
+  const lane = async () => {
+    while (next < articleFiles.length) {
+      const source = await shareImageSource(articleFiles[next++]);
+      const input = { title: source.title, category: source.category, siteName };
+      const hero = await readFile(source.hero);
+      const file = cacheFile(input, hero, cacheDir);
+      if (existsSync(file)) continue;
+      await drawAndStore(input, hero, file);
+      drawn++;
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return drawn;
+}
+
+// The build's drawing ahead (src/integrations/share-images.ts), on globalThis: the pages render
+// from a bundle with its own copy of this module, in the same process.
+const AHEAD = Symbol.for('site.share-images-ahead');
+type Ahead = { [AHEAD]?: Promise<void> };
+
+/** Marks the share images as being drawn ahead until `done` settles. */
+export function drawingAhead(done: Promise<void>): void {
+  (globalThis as Ahead)[AHEAD] = done;
+}
+
+/** Settles when the share images drawn ahead are in the cache (at once when none are). */
+export function drawnAhead(): Promise<void> {
+  return (globalThis as Ahead)[AHEAD] ?? Promise.resolve();
 }

@@ -380,6 +380,24 @@ test('article, service, list, privacy and consultants pages load no script file'
   expect(analytics, 'analytics events on a build without PUBLIC_ANALYTICS').toEqual([]);
 });
 
+test('article, service, list, privacy and consultants pages fetch no stylesheet and are styled', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet' || r.resourceType() === 'font') stylesheets.push(r.url());
+  });
+  for (const path of SCRIPT_FREE_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('link[rel="stylesheet"]'), path).toHaveCount(0);
+    // The inline stylesheet applies: the navigation bar is fixed and the main landmark clears it.
+    await expect(page.locator('#site-nav'), path).toHaveCSS('position', 'fixed');
+    await expect(page.locator('main'), path).toHaveCSS('padding-top', '64px');
+  }
+  expect(stylesheets).toEqual([]);
+});
+
 test('every link inside article and service content resolves or is external', async ({ page }) => {
   const hrefs: string[] = [];
   for (const path of [

@@ -15,12 +15,13 @@ import { prepareAdvisor } from '../../features/advisor/engine/advisor';
 import { starterQuestions } from '../../features/advisor/engine/starters';
 import { getBlock } from '../../lib/blocks';
 import { site } from '../../site.config';
+import { timed } from '../../lib/build-timings';
 
 let building: Promise<AdvisorIndex> | undefined;
 
 /** The index of this build (made on first use). */
 export function advisorIndex(): Promise<AdvisorIndex> {
-  building ??= build();
+  building ??= timed('advisor index', build);
   return building;
 }
 

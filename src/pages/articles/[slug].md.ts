@@ -2,6 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { articleAsMarkdown, markdownResponse } from '../../lib/content-markdown';
+import { timed } from '../../lib/build-timings';
 
 export const getStaticPaths = (async () =>
   (await getCollection('articles')).map((article) => ({
@@ -9,7 +10,9 @@ export const getStaticPaths = (async () =>
     props: { article },
   }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = async ({ props, site }) =>
-  markdownResponse(
-    await articleAsMarkdown((props as { article: CollectionEntry<'articles'> }).article, site!),
+export const GET: APIRoute = ({ props, site }) =>
+  timed('Markdown versions', async () =>
+    markdownResponse(
+      await articleAsMarkdown((props as { article: CollectionEntry<'articles'> }).article, site!),
+    ),
   );

@@ -4,9 +4,14 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { join } from 'node:path';
 import { site } from '../../../site.config';
-import { cachedShareImage, heroFile } from '../../../lib/share-image';
+import {
+  cachedShareImage,
+  drawnAhead,
+  heroFile,
+  SHARE_IMAGE_CACHE,
+} from '../../../lib/share-image';
+import { timed } from '../../../lib/build-timings';
 
 export const getStaticPaths = (async () =>
   (await getCollection('articles')).map((article) => ({
@@ -14,16 +19,17 @@ export const getStaticPaths = (async () =>
     props: { article },
   }))) satisfies GetStaticPaths;
 
-/** Astro's cache folder, which Workers Builds' build cache keeps between builds. */
-const CACHE_DIR = join(process.cwd(), 'node_modules', '.astro', 'share-images');
-
 export const GET: APIRoute<{ article: CollectionEntry<'articles'> }> = async ({ props }) => {
-  const { id, data, filePath } = props.article;
-  if (!filePath) throw new Error(`Article ${id} has no source file`);
-  const image = await cachedShareImage(
-    { title: data.title, category: data.category, siteName: site.name },
-    await heroFile(filePath),
-    CACHE_DIR,
-  );
-  return new Response(new Uint8Array(image), { headers: { 'Content-Type': 'image/jpeg' } });
+  // The build draws the missing images ahead in a worker (src/integrations/share-images.ts).
+  await drawnAhead();
+  return timed('share images', async () => {
+    const { id, data, filePath } = props.article;
+    if (!filePath) throw new Error(`Article ${id} has no source file`);
+    const image = await cachedShareImage(
+      { title: data.title, category: data.category, siteName: site.name },
+      await heroFile(filePath),
+      SHARE_IMAGE_CACHE,
+    );
+    return new Response(new Uint8Array(image), { headers: { 'Content-Type': 'image/jpeg' } });
+  });
 };
