@@ -292,6 +292,84 @@ const HALF_SURE = 45;
 /** What a typical question's words weigh (their rarity summed). */
 const TYPICAL = 20;
 
+const FACETS = [
+  'overview',
+  'includes',
+  'price',
+  'process',
+  'results',
+  'audience',
+  'engagement',
+  'formats',
+  'requirements',
+  'details',
+];
+
+/** What is known of a section for a question, for the learned ordering (WEIGHTS). */
+function features(q: Question, m: Candidate, top: Candidate, own: readonly QueryWord[]): number[] {
+  const doc = m.section.doc;
+  const words = m.section.units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
+  const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
+  return [
+    Math.log(m.score / top.score),
+    Math.log(m.hit / top.hit),
+    coverage(own, m.section.all),
+    coverage(own, m.section.head),
+    Math.log(Math.max(1e-3, m.said / top.said)),
+    +home,
+    +(doc.kind === 'faq' && !home),
+    +(doc.kind === 'article'),
+    +(doc.kind === 'service'),
+    +doc.url.startsWith('/privacy'),
+    +['contact', 'firm', 'team', 'consultant'].includes(doc.kind),
+    ...FACETS.map((f) => +(doc.facet === f)),
+    +(!!q.subject && doc.service === q.subject.id),
+    +(!!q.subject && !!doc.service && doc.service !== q.subject.id),
+    +(!q.subject && !!doc.service),
+    +(!!q.page && doc.url.split('#')[0] === q.page),
+    Math.log(1 + words / 100),
+    +(PRICE.test(q.text) && doc.facet === 'price'),
+    +(HOW_LONG.test(q.text) && TIME.test(doc.text)),
+    +(q.toUs && doc.url.startsWith('/articles/')),
+    +(q.situation && doc.kind === 'service'),
+    +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
+    +q.followUp,
+    Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
+    headingAsked(q, doc.title),
+  ];
+}
+
+/** Share of a heading's words (by rarity) that the question uses. */
+function headingAsked(q: Question, title: string): number {
+  const asked = new Set(q.words.flatMap((w) => w.terms));
+  const heading = [...new Set(terms(title.split(': ').pop() ?? title))];
+  return coverage(
+    heading.map((t) => ({ word: t, terms: [t], weight: 1, idf: 1, known: true })),
+    asked,
+  );
+}
+
+/**
+ * What each of features() weighs in the order of a question's sections: fitted on the
+ * development set (tests/advisor/development.yaml) so that the section that answers comes
+ * first, starting from the hand-set score alone (1, then zeros) and held near it.
+ */
+const WEIGHTS = [
+  1.537, 0.668, -0.227, 0.995, 0.302, 0.601, -0.531, -0.271, -0.314, -0.158, 1.02, -0.954, 0.881,
+  0.261, -0.602, -0.824, 0.524, 0.751, 0.174, 0.902, -1.427, 0.193, -0.534, 0.027, 0.942, -0.412,
+  0.506, -0.057, -1.738, 1.188, -1.266, 0.0, 1.149, 0.064,
+];
+
+interface Candidate {
+  section: Section;
+  score: number;
+  hit: number;
+  said: number;
+}
+
+/** Candidates considered before the learned ordering keeps KEEP. */
+const POOL = 16;
+
 /** The sections that answer one question, best first. */
 function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
   const own = q.words.filter((w) => w.weight >= 0.5);
@@ -299,15 +377,15 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
     .search(q.words)
     .map((h) => ({
       section: h.section,
+      hit: h.score,
       score:
         h.score * prior(h.section.doc, q, ranking, visitor) * (0.2 + coverage(own, h.section.all)),
     }))
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id))
-    .slice(0, KEEP)
+    .slice(0, POOL)
     .map((m) => {
-      const quote = toQuote(q, m.section);
       const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
-      return { ...m, said, quote };
+      return { ...m, said };
     });
   // A section whose best sentence states the question best goes ahead of one that only shares
   // its words across sentences.
@@ -317,12 +395,23 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
   // The more a question says, the more its best section must match.
   const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
   const half = HALF_SURE * Math.min(1, Math.max(0.4, mass / TYPICAL));
-  return matches
-    .map(({ said, ...m }) => {
-      const score = m.score * Math.sqrt(said / top);
-      return { ...m, score, confidence: (stranger * score) / (score + half) };
+  const scored = matches.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / top) }));
+  const first = scored.reduce((a, b) => (b.score > a.score ? b : a), scored[0]);
+  if (!first) return [];
+  const known = { ...first, hit: Math.max(...scored.map((m) => m.hit)), said: top };
+  const feats = scored.map((m) => features(q, m, known, own));
+  return scored
+    .map((m, i) => {
+      const learned = Math.exp(feats[i].reduce((n, x, j) => n + Math.max(-8, x) * WEIGHTS[j], 0));
+      return {
+        section: m.section,
+        score: first.score * learned,
+        confidence: (stranger * m.score) / (m.score + half),
+        quote: toQuote(q, m.section),
+      };
     })
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.score - a.score)
+    .slice(0, KEEP);
 }
 
 /** Reads the conversation once and retrieves each question's sections. */
