@@ -14,8 +14,8 @@ import type { Section, Unit } from './search';
 import type { AdvisorReply } from './types';
 
 /**
- * Below this confidence a question is declined: a section scoring under HALF_SURE for a typical
- * question (retrieve.ts). Set on the development set (tests/advisor/development.yaml).
+ * Below this confidence a question is declined: the confidence is a logistic regression over how
+ * well its sections match it (retrieve.ts), fitted on the development set.
  */
 export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */

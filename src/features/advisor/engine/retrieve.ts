@@ -292,20 +292,22 @@ const HALF_SURE = 45;
 /** What a typical question's words weigh (their rarity summed). */
 const TYPICAL = 20;
 
-const FACETS = [
-  'overview',
-  'includes',
-  'price',
-  'process',
-  'results',
-  'audience',
-  'engagement',
-  'formats',
-  'requirements',
-  'details',
-];
+/** The facets of a service's page, each a feature of its own. */
+const FACETS =
+  'overview includes price process results audience engagement formats requirements details';
 
-/** What is known of a section for a question, for the learned ordering (WEIGHTS). */
+/** A section found for a question, before its place is decided. */
+interface Candidate {
+  section: Section;
+  /** BM25 weighed by prior() and coverage, and by how well its best sentence states the question. */
+  score: number;
+  /** BM25 alone. */
+  hit: number;
+  /** How well its best sentence states the question (unitScore). */
+  said: number;
+}
+
+/** What is known of a section for a question, for its place among the others (ORDER). */
 function features(q: Question, m: Candidate, top: Candidate, own: readonly QueryWord[]): number[] {
   const doc = m.section.doc;
   const words = m.section.units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
@@ -322,7 +324,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(doc.kind === 'service'),
     +doc.url.startsWith('/privacy'),
     +['contact', 'firm', 'team', 'consultant'].includes(doc.kind),
-    ...FACETS.map((f) => +(doc.facet === f)),
+    ...FACETS.split(' ').map((f) => +(doc.facet === f)),
     +(!!q.subject && doc.service === q.subject.id),
     +(!!q.subject && !!doc.service && doc.service !== q.subject.id),
     +(!q.subject && !!doc.service),
@@ -339,41 +341,68 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   ];
 }
 
-/** Share of a heading's words (by rarity) that the question uses. */
+/** Share of a heading's words that the question uses. */
 function headingAsked(q: Question, title: string): number {
   const asked = new Set(q.words.flatMap((w) => w.terms));
   const heading = [...new Set(terms(title.split(': ').pop() ?? title))];
-  return coverage(
-    heading.map((t) => ({ word: t, terms: [t], weight: 1, idf: 1, known: true })),
-    asked,
-  );
+  const words = heading.map((t) => ({ word: t, terms: [t], weight: 1, idf: 1, known: true }));
+  return coverage(words, asked);
+}
+
+/** What is known of how surely a section answers a question, for its confidence (SURE). */
+function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[] {
+  const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
+  const unknown = own.filter((w) => !w.known).reduce((n, w) => n + w.idf * w.weight, 0);
+  // The more a question says, the more its best section must match.
+  const half = HALF_SURE * Math.min(1, Math.max(0.4, mass / TYPICAL));
+  return [
+    Math.log(m.score / half),
+    // A name the site never mentions ("WebFX", "HIPAA") is what the question is about.
+    +q.asked.some((w) => w.name),
+    coverage(own, m.section.all),
+    coverage(q.asked, m.section.all),
+    Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
+    unknown / Math.max(1e-9, mass),
+    Math.log(1 + mass),
+    +q.situation,
+    +q.followUp,
+    +q.toUs,
+    +(m.section.doc.kind === 'service'),
+    Math.log(1 + own.length),
+    1,
+  ];
 }
 
 /**
- * What each of features() weighs in the order of a question's sections: fitted on the
- * development set (tests/advisor/development.yaml) so that the section that answers comes
- * first, starting from the hand-set score alone (1, then zeros) and held near it.
+ * What each of features() weighs in a section's place: fitted on the development set
+ * (tests/advisor/development.yaml, five-fold cross-validated) so that the section that answers
+ * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
  */
-const WEIGHTS = [
+const ORDER = [
   1.537, 0.668, -0.227, 0.995, 0.302, 0.601, -0.531, -0.271, -0.314, -0.158, 1.02, -0.954, 0.881,
   0.261, -0.602, -0.824, 0.524, 0.751, 0.174, 0.902, -1.427, 0.193, -0.534, 0.027, 0.942, -0.412,
   0.506, -0.057, -1.738, 1.188, -1.266, 0.0, 1.149, 0.064,
 ];
+/**
+ * What each of sureness() weighs in a section's confidence (a logistic regression): fitted on
+ * the development set to tell questions the site answers from those it does not, its bias set
+ * so that declining one the site answers and answering one it does not are about as frequent.
+ */
+const SURE = [
+  1.169, -0.56, -0.01, 0.183, 0.183, -0.278, 0.045, 0.414, 0.502, -0.822, -0.147, 0.637, -1.3,
+];
 
-interface Candidate {
-  section: Section;
-  score: number;
-  hit: number;
-  said: number;
-}
+/** A linear model's value: the features weighed, each held within -8 and 8. */
+const weigh = (x: readonly number[], w: readonly number[]) =>
+  x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
 
-/** Candidates considered before the learned ordering keeps KEEP. */
+/** Candidates considered before the KEEP best are kept. */
 const POOL = 16;
 
 /** The sections that answer one question, best first. */
 function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
   const own = q.words.filter((w) => w.weight >= 0.5);
-  const matches = ranking.search
+  const found = ranking.search
     .search(q.words)
     .map((h) => ({
       section: h.section,
@@ -387,29 +416,20 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
       const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
       return { ...m, said };
     });
+  if (found.length === 0) return [];
   // A section whose best sentence states the question best goes ahead of one that only shares
   // its words across sentences.
-  const top = Math.max(1e-9, ...matches.map((m) => m.said));
-  // A name the site never mentions ("WebFX", "HIPAA") is what the question is about.
-  const stranger = q.asked.some((w) => w.name) ? 0.5 : 1;
-  // The more a question says, the more its best section must match.
-  const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
-  const half = HALF_SURE * Math.min(1, Math.max(0.4, mass / TYPICAL));
-  const scored = matches.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / top) }));
-  const first = scored.reduce((a, b) => (b.score > a.score ? b : a), scored[0]);
-  if (!first) return [];
-  const known = { ...first, hit: Math.max(...scored.map((m) => m.hit)), said: top };
-  const feats = scored.map((m) => features(q, m, known, own));
-  return scored
-    .map((m, i) => {
-      const learned = Math.exp(feats[i].reduce((n, x, j) => n + Math.max(-8, x) * WEIGHTS[j], 0));
-      return {
-        section: m.section,
-        score: first.score * learned,
-        confidence: (stranger * m.score) / (m.score + half),
-        quote: toQuote(q, m.section),
-      };
-    })
+  const said = Math.max(1e-9, ...found.map((m) => m.said));
+  const candidates = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
+  const best = Math.max(...candidates.map((m) => m.score));
+  const top = { ...candidates[0], score: best, hit: Math.max(...found.map((m) => m.hit)), said };
+  return candidates
+    .map((m) => ({
+      section: m.section,
+      score: best * Math.exp(weigh(features(q, m, top, own), ORDER)),
+      confidence: 1 / (1 + Math.exp(-weigh(sureness(q, m, own), SURE))),
+      quote: toQuote(q, m.section),
+    }))
     .sort((a, b) => b.score - a.score)
     .slice(0, KEEP);
 }
