@@ -240,6 +240,10 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   return p;
 }
 
+/** The words of some units. */
+const wordCount = (units: readonly Unit[]) =>
+  units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
+
 /** How well a unit states the question's words: rarer words count more, its heading half. */
 function unitScore(q: Question, section: Section, unit: Unit): number {
   let score = 0;
@@ -248,7 +252,7 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
       s.has(w.terms[0]) ? 1 : w.terms.some((t) => s.has(t)) ? 0.7 : 0;
     score += w.weight * w.idf ** 1.5 * Math.max(said(unit.terms), 0.6 * said(section.head));
   }
-  const length = unit.text.split(/\s+/).length;
+  const length = wordCount([unit]);
   // A section states its point first.
   const first = unit.index === 0 ? 1.5 : 1;
   return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
@@ -257,8 +261,7 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
 /** The units of a section to quote for a question, in the page's order. */
 function toQuote(q: Question, section: Section): Unit[] {
   const { units } = section;
-  const count = (list: readonly Unit[]) => list.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
-  if (count(units) <= WHOLE) return [...units];
+  if (wordCount(units) <= WHOLE) return [...units];
   const best = [...units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
   if (!best) return [];
   const chosen = new Set<Unit>([best]);
@@ -272,12 +275,12 @@ function toQuote(q: Question, section: Section): Unit[] {
     for (let i = start; units[i]?.item && i < start + ITEMS; i++) chosen.add(units[i]);
   } else {
     // The sentences after it in its paragraph, while they fit.
-    let words = count([best]);
+    let words = wordCount([best]);
     for (let i = best.index + 1; i < units.length; i++) {
       const next = units[i];
-      if (next.item || next.line !== best.line || words + count([next]) > BUDGET) break;
+      if (next.item || next.line !== best.line || words + wordCount([next]) > BUDGET) break;
       chosen.add(next);
-      words += count([next]);
+      words += wordCount([next]);
     }
   }
   return units.filter((u) => chosen.has(u));
@@ -310,7 +313,7 @@ interface Candidate {
 /** What is known of a section for a question, for its place among the others (ORDER). */
 function features(q: Question, m: Candidate, top: Candidate, own: readonly QueryWord[]): number[] {
   const doc = m.section.doc;
-  const words = m.section.units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
+  const words = wordCount(m.section.units);
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
   return [
     Math.log(m.score / top.score),
