@@ -38,10 +38,7 @@ export interface Question {
 export interface Match {
   section: Section;
   score: number;
-  /**
-   * How sure it answers, 0-1: its score against how much the question says (half sure at
-   * HALF_SURE for a typical question), halved when the question names what the site never does.
-   */
+  /** How sure it answers, 0-1 (sureness() weighed by SURE). */
   confidence: number;
   /** The units to quote, in the page's order. */
   quote: Unit[];
@@ -286,11 +283,7 @@ function toQuote(q: Question, section: Section): Unit[] {
   return units.filter((u) => chosen.has(u));
 }
 
-/**
- * How strongly a section must match (its score, BM25 weighed as above) to be half sure it
- * answers. Set on the development set: questions the site does not answer score below it far
- * more often than those it does.
- */
+/** What a section's score is measured against: how strongly a typical question's must match. */
 const HALF_SURE = 45;
 /** What a typical question's words weigh (their rarity summed). */
 const TYPICAL = 20;
@@ -381,29 +374,32 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
  * (tests/advisor/development.yaml, five-fold cross-validated) so that the section that answers
  * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
  */
-const ORDER = [
-  1.537, 0.668, -0.227, 0.995, 0.302, 0.601, -0.531, -0.271, -0.314, -0.158, 1.02, -0.954, 0.881,
-  0.261, -0.602, -0.824, 0.524, 0.751, 0.174, 0.902, -1.427, 0.193, -0.534, 0.027, 0.942, -0.412,
-  0.506, -0.057, -1.738, 1.188, -1.266, 0.0, 1.149, 0.064,
+export const ORDER = [
+  1.739, 0.476, -0.36, 0.987, 0.073, 0.507, -0.5, -0.241, -0.334, -0.156, 0.938, -0.793, 0.801,
+  0.24, -0.661, -0.854, 0.549, 0.783, 0.198, 0.848, -1.444, 0.086, -0.486, 0.066, 0.823, -0.48,
+  0.438, -0.276, -1.66, 1.124, -1.209, 0, 1.246, 0.034,
 ];
 /**
  * What each of sureness() weighs in a section's confidence (a logistic regression): fitted on
  * the development set to tell questions the site answers from those it does not, its bias set
  * so that declining one the site answers and answering one it does not are about as frequent.
  */
-const SURE = [
-  1.169, -0.56, -0.01, 0.183, 0.183, -0.278, 0.045, 0.414, 0.502, -0.822, -0.147, 0.637, -1.3,
+export const SURE = [
+  1.169, -0.559, -0.009, 0.184, 0.182, -0.277, 0.042, 0.417, 0.49, -0.818, -0.151, 0.64, -1.298,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
-const weigh = (x: readonly number[], w: readonly number[]) =>
+export const weigh = (x: readonly number[], w: readonly number[]) =>
   x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
 
 /** Candidates considered before the KEEP best are kept. */
 const POOL = 16;
 
-/** The sections that answer one question, best first. */
-function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
+/**
+ * The sections found for one question (at most POOL), each with what is known of its place
+ * (features()) and of how surely it answers (sureness()).
+ */
+export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<string>) {
   const own = q.words.filter((w) => w.weight >= 0.5);
   const found = ranking.search
     .search(q.words)
@@ -423,28 +419,43 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
   // A section whose best sentence states the question best goes ahead of one that only shares
   // its words across sentences.
   const said = Math.max(1e-9, ...found.map((m) => m.said));
-  const candidates = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
-  const best = Math.max(...candidates.map((m) => m.score));
-  const top = { ...candidates[0], score: best, hit: Math.max(...found.map((m) => m.hit)), said };
-  return candidates
+  const list = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
+  const best = Math.max(...list.map((m) => m.score));
+  const top = { ...list[0], score: best, hit: Math.max(...found.map((m) => m.hit)), said };
+  return list.map((m) => ({
+    section: m.section,
+    best,
+    order: features(q, m, top, own),
+    sure: sureness(q, m, own),
+  }));
+}
+
+/** The sections that answer one question, best first. */
+function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
+  return candidates(ranking, q, visitor)
     .map((m) => ({
       section: m.section,
-      score: best * Math.exp(weigh(features(q, m, top, own), ORDER)),
-      confidence: 1 / (1 + Math.exp(-weigh(sureness(q, m, own), SURE))),
+      score: m.best * Math.exp(weigh(m.order, ORDER)),
+      confidence: 1 / (1 + Math.exp(-weigh(m.sure, SURE))),
       quote: toQuote(q, m.section),
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, KEEP);
 }
 
-/** Reads the conversation once and retrieves each question's sections. */
-export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Retrieval {
-  const { message, questions } = readQuestions(ranking, messages);
-  const visitor = new Set(
+/** The stems of everything the visitor wrote in the conversation. */
+export function visitorTerms(ranking: Ranking, messages: readonly ChatMessage[]) {
+  return new Set(
     messages
       .filter((m) => m.role === 'user')
       .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
   );
+}
+
+/** Reads the conversation once and retrieves each question's sections. */
+export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Retrieval {
+  const { message, questions } = readQuestions(ranking, messages);
+  const visitor = visitorTerms(ranking, messages);
   return {
     message,
     parts: questions.map((question) => ({ question, matches: rank(ranking, question, visitor) })),
