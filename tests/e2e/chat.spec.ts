@@ -211,6 +211,7 @@ test.describe('choices', () => {
     await expect(c.log).toContainText('The support period covers monitoring.');
     await expect(choices.getByRole('button', { name: 'How the rollout works' })).toBeEnabled();
     expect(sent[1]).toEqual({
+      conversation: expect.any(String),
       messages: [
         { role: 'user', content: 'What happens after launch?' },
         {

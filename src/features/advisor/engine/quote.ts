@@ -14,12 +14,12 @@ import type { Section, Unit } from './search';
 import type { AdvisorReply } from './types';
 
 /**
- * Below this confidence a question is declined: a section scoring under HALF_SURE for a typical
- * question (retrieve.ts). Set on the development set (tests/advisor/development.yaml).
+ * Below this confidence a question is declined: the confidence is a logistic regression over how
+ * well its sections match it (retrieve.ts), fitted on the development set.
  */
 export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
-const SECOND = 0.6;
+const SECOND = 0.2;
 /** Sections offered as choices score at least this share of the best one. */
 const CLOSE = 0.9;
 /** Choices offered at most. */
@@ -67,7 +67,8 @@ const choiceOf = (m: Match) => docSource(m.section.doc).title;
 function pick(part: Retrieved, used: Set<Section>) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
   const best = fresh[0];
-  if (!best || best.confidence < DECLINE_BELOW) return undefined;
+  const sure = Math.max(0, ...fresh.map((m) => m.confidence));
+  if (!best || sure < DECLINE_BELOW) return undefined;
   const second = fresh.find(
     (m) =>
       m !== best &&
@@ -77,7 +78,7 @@ function pick(part: Retrieved, used: Set<Section>) {
   );
   const close = fresh.filter((m) => m.score >= best.score * CLOSE && m.confidence >= DECLINE_BELOW);
   return {
-    best,
+    sure,
     quotes: second ? [best, second] : [best],
     choices: close.length > 1 ? close.slice(0, CHOICES).map(choiceOf) : [],
   };
@@ -115,7 +116,7 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       unanswered.push(text);
       continue;
     }
-    sure += picked.best.confidence;
+    sure += picked.sure;
     for (const m of picked.quotes) {
       used.add(m.section);
       sources.push(m.section);

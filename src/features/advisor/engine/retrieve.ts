@@ -38,10 +38,7 @@ export interface Question {
 export interface Match {
   section: Section;
   score: number;
-  /**
-   * How sure it answers, 0-1: its score against how much the question says (half sure at
-   * HALF_SURE for a typical question), halved when the question names what the site never does.
-   */
+  /** How sure it answers, 0-1 (sureness() weighed by SURE). */
   confidence: number;
   /** The units to quote, in the page's order. */
   quote: Unit[];
@@ -240,6 +237,10 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   return p;
 }
 
+/** The words of some units. */
+const wordCount = (units: readonly Unit[]) =>
+  units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
+
 /** How well a unit states the question's words: rarer words count more, its heading half. */
 function unitScore(q: Question, section: Section, unit: Unit): number {
   let score = 0;
@@ -248,7 +249,7 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
       s.has(w.terms[0]) ? 1 : w.terms.some((t) => s.has(t)) ? 0.7 : 0;
     score += w.weight * w.idf ** 1.5 * Math.max(said(unit.terms), 0.6 * said(section.head));
   }
-  const length = unit.text.split(/\s+/).length;
+  const length = wordCount([unit]);
   // A section states its point first.
   const first = unit.index === 0 ? 1.5 : 1;
   return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
@@ -257,8 +258,7 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
 /** The units of a section to quote for a question, in the page's order. */
 function toQuote(q: Question, section: Section): Unit[] {
   const { units } = section;
-  const count = (list: readonly Unit[]) => list.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
-  if (count(units) <= WHOLE) return [...units];
+  if (wordCount(units) <= WHOLE) return [...units];
   const best = [...units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
   if (!best) return [];
   const chosen = new Set<Unit>([best]);
@@ -272,67 +272,190 @@ function toQuote(q: Question, section: Section): Unit[] {
     for (let i = start; units[i]?.item && i < start + ITEMS; i++) chosen.add(units[i]);
   } else {
     // The sentences after it in its paragraph, while they fit.
-    let words = count([best]);
+    let words = wordCount([best]);
     for (let i = best.index + 1; i < units.length; i++) {
       const next = units[i];
-      if (next.item || next.line !== best.line || words + count([next]) > BUDGET) break;
+      if (next.item || next.line !== best.line || words + wordCount([next]) > BUDGET) break;
       chosen.add(next);
-      words += count([next]);
+      words += wordCount([next]);
     }
   }
   return units.filter((u) => chosen.has(u));
 }
 
-/**
- * How strongly a section must match (its score, BM25 weighed as above) to be half sure it
- * answers. Set on the development set: questions the site does not answer score below it far
- * more often than those it does.
- */
+/** What a section's score is measured against: how strongly a typical question's must match. */
 const HALF_SURE = 45;
 /** What a typical question's words weigh (their rarity summed). */
 const TYPICAL = 20;
 
-/** The sections that answer one question, best first. */
-function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
+/** The facets of a service's page, each a feature of its own. */
+const FACETS =
+  'overview includes price process results audience engagement formats requirements details';
+
+/** A section found for a question, before its place is decided. */
+interface Candidate {
+  section: Section;
+  /** BM25 weighed by prior() and coverage, and by how well its best sentence states the question. */
+  score: number;
+  /** BM25 alone. */
+  hit: number;
+  /** How well its best sentence states the question (unitScore). */
+  said: number;
+}
+
+/** What is known of a section for a question, for its place among the others (ORDER). */
+function features(q: Question, m: Candidate, top: Candidate, own: readonly QueryWord[]): number[] {
+  const doc = m.section.doc;
+  const words = wordCount(m.section.units);
+  const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
+  return [
+    Math.log(m.score / top.score),
+    Math.log(m.hit / top.hit),
+    coverage(own, m.section.all),
+    coverage(own, m.section.head),
+    Math.log(Math.max(1e-3, m.said / top.said)),
+    +home,
+    +(doc.kind === 'faq' && !home),
+    +(doc.kind === 'article'),
+    +(doc.kind === 'service'),
+    +doc.url.startsWith('/privacy'),
+    +['contact', 'firm', 'team', 'consultant'].includes(doc.kind),
+    ...FACETS.split(' ').map((f) => +(doc.facet === f)),
+    +(!!q.subject && doc.service === q.subject.id),
+    +(!!q.subject && !!doc.service && doc.service !== q.subject.id),
+    +(!q.subject && !!doc.service),
+    +(!!q.page && doc.url.split('#')[0] === q.page),
+    Math.log(1 + words / 100),
+    +(PRICE.test(q.text) && doc.facet === 'price'),
+    +(HOW_LONG.test(q.text) && TIME.test(doc.text)),
+    +(q.toUs && doc.url.startsWith('/articles/')),
+    +(q.situation && doc.kind === 'service'),
+    +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
+    +q.followUp,
+    Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
+    headingAsked(q, doc.title),
+  ];
+}
+
+/** Share of a heading's words that the question uses. */
+function headingAsked(q: Question, title: string): number {
+  const asked = new Set(q.words.flatMap((w) => w.terms));
+  const heading = [...new Set(terms(title.split(': ').pop() ?? title))];
+  const words = heading.map((t) => ({ word: t, terms: [t], weight: 1, idf: 1, known: true }));
+  return coverage(words, asked);
+}
+
+/** What is known of how surely a section answers a question, for its confidence (SURE). */
+function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[] {
+  const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
+  const unknown = own.filter((w) => !w.known).reduce((n, w) => n + w.idf * w.weight, 0);
+  // The more a question says, the more its best section must match.
+  const half = HALF_SURE * Math.min(1, Math.max(0.4, mass / TYPICAL));
+  return [
+    Math.log(m.score / half),
+    // A name the site never mentions ("WebFX", "HIPAA") is what the question is about.
+    +q.asked.some((w) => w.name),
+    coverage(own, m.section.all),
+    coverage(q.asked, m.section.all),
+    Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
+    unknown / Math.max(1e-9, mass),
+    Math.log(1 + mass),
+    +q.situation,
+    +q.followUp,
+    +q.toUs,
+    +(m.section.doc.kind === 'service'),
+    Math.log(1 + own.length),
+    1,
+  ];
+}
+
+/**
+ * What each of features() weighs in a section's place: fitted on the development set
+ * (tests/advisor/development.yaml, five-fold cross-validated) so that the section that answers
+ * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
+ */
+export const ORDER = [
+  1.739, 0.476, -0.36, 0.987, 0.073, 0.507, -0.5, -0.241, -0.334, -0.156, 0.938, -0.793, 0.801,
+  0.24, -0.661, -0.854, 0.549, 0.783, 0.198, 0.848, -1.444, 0.086, -0.486, 0.066, 0.823, -0.48,
+  0.438, -0.276, -1.66, 1.124, -1.209, 0, 1.246, 0.034,
+];
+/**
+ * What each of sureness() weighs in a section's confidence (a logistic regression): fitted on
+ * the development set to tell questions the site answers from those it does not, its bias set
+ * so that declining one the site answers and answering one it does not are about as frequent.
+ */
+export const SURE = [
+  1.169, -0.559, -0.009, 0.184, 0.182, -0.277, 0.042, 0.417, 0.49, -0.818, -0.151, 0.64, -1.298,
+];
+
+/** A linear model's value: the features weighed, each held within -8 and 8. */
+export const weigh = (x: readonly number[], w: readonly number[]) =>
+  x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
+
+/** Candidates considered before the KEEP best are kept. */
+const POOL = 16;
+
+/**
+ * The sections found for one question (at most POOL), each with what is known of its place
+ * (features()) and of how surely it answers (sureness()).
+ */
+export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<string>) {
   const own = q.words.filter((w) => w.weight >= 0.5);
-  const matches = ranking.search
+  const found = ranking.search
     .search(q.words)
     .map((h) => ({
       section: h.section,
+      hit: h.score,
       score:
         h.score * prior(h.section.doc, q, ranking, visitor) * (0.2 + coverage(own, h.section.all)),
     }))
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id))
-    .slice(0, KEEP)
+    .slice(0, POOL)
     .map((m) => {
-      const quote = toQuote(q, m.section);
       const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
-      return { ...m, said, quote };
+      return { ...m, said };
     });
+  if (found.length === 0) return [];
   // A section whose best sentence states the question best goes ahead of one that only shares
   // its words across sentences.
-  const top = Math.max(1e-9, ...matches.map((m) => m.said));
-  // A name the site never mentions ("WebFX", "HIPAA") is what the question is about.
-  const stranger = q.asked.some((w) => w.name) ? 0.5 : 1;
-  // The more a question says, the more its best section must match.
-  const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
-  const half = HALF_SURE * Math.min(1, Math.max(0.4, mass / TYPICAL));
-  return matches
-    .map(({ said, ...m }) => {
-      const score = m.score * Math.sqrt(said / top);
-      return { ...m, score, confidence: (stranger * score) / (score + half) };
-    })
-    .sort((a, b) => b.score - a.score);
+  const said = Math.max(1e-9, ...found.map((m) => m.said));
+  const list = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
+  const best = Math.max(...list.map((m) => m.score));
+  const top = { ...list[0], score: best, hit: Math.max(...found.map((m) => m.hit)), said };
+  return list.map((m) => ({
+    section: m.section,
+    best,
+    order: features(q, m, top, own),
+    sure: sureness(q, m, own),
+  }));
+}
+
+/** The sections that answer one question, best first. */
+function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
+  return candidates(ranking, q, visitor)
+    .map((m) => ({
+      section: m.section,
+      score: m.best * Math.exp(weigh(m.order, ORDER)),
+      confidence: 1 / (1 + Math.exp(-weigh(m.sure, SURE))),
+      quote: toQuote(q, m.section),
+    }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, KEEP);
+}
+
+/** The stems of everything the visitor wrote in the conversation. */
+export function visitorTerms(ranking: Ranking, messages: readonly ChatMessage[]) {
+  return new Set(
+    messages
+      .filter((m) => m.role === 'user')
+      .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
+  );
 }
 
 /** Reads the conversation once and retrieves each question's sections. */
 export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Retrieval {
   const { message, questions } = readQuestions(ranking, messages);
-  const visitor = new Set(
-    messages
-      .filter((m) => m.role === 'user')
-      .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
-  );
+  const visitor = visitorTerms(ranking, messages);
   return {
     message,
     parts: questions.map((question) => ({ question, matches: rank(ranking, question, visitor) })),
