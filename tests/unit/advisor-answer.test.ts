@@ -10,7 +10,7 @@ import { answer, prepareAdvisor } from '../../src/features/advisor/engine/adviso
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
 import { retrieve } from '../../src/features/advisor/engine/retrieve';
 import { docSource } from '../../src/features/advisor/engine/render';
-import { priceSentence } from '../../src/features/advisor/index/price';
+import { priceSentence } from '../../src/features/advisor/corpus/price';
 import type { ChatMessage } from '../../src/features/advisor/contract';
 
 const advisor = prepareAdvisor(

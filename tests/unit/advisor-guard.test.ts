@@ -13,7 +13,7 @@ import {
   visitorFacts,
 } from '../../src/features/advisor/engine/guard';
 import { claimsOf, plainFigures, wordsToNumber } from '../../src/features/advisor/engine/figures';
-import type { ServiceFacts } from '../../src/features/advisor/index/schema';
+import type { ServiceFacts } from '../../src/features/advisor/corpus/schema';
 
 const services: ServiceFacts[] = [
   {

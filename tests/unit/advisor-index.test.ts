@@ -9,11 +9,11 @@ import {
   advisorArticles,
   buildAdvisorIndex,
   type AdvisorSources,
-} from '../../src/features/advisor/index/build';
-import { mdxSections } from '../../src/features/advisor/index/mdx-sections';
+} from '../../src/features/advisor/corpus/build';
+import { mdxSections } from '../../src/features/advisor/corpus/mdx-sections';
 import { SectionSearch } from '../../src/features/advisor/engine/search';
 import { queryWords } from '../../src/features/advisor/engine/query';
-import { terms } from '../../src/features/advisor/index/text';
+import { terms } from '../../src/features/advisor/corpus/text';
 
 const service = {
   id: 'data-insights',

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prepareAdvisor } from '../../src/features/advisor/engine/advisor';
-import { realWordStems, typoEdits, withinEdits } from '../../src/features/advisor/index/spelling';
+import { realWordStems, typoEdits, withinEdits } from '../../src/features/advisor/corpus/spelling';
 
 describe('typos and real words', () => {
   it.each([

@@ -8,11 +8,11 @@ import {
   ADVISOR_ARTICLE_LIMIT,
   advisorArticles,
   buildAdvisorIndex,
-} from '../../features/advisor/index/build';
-import { englishStems } from '../../features/advisor/index/english';
-import type { AdvisorIndex } from '../../features/advisor/index/schema';
-import { prepareAdvisor } from '../../features/advisor/engine/advisor';
-import { starterQuestions } from '../../features/advisor/engine/starters';
+  englishStems,
+  prepareAdvisor,
+  starterQuestions,
+  type AdvisorIndex,
+} from '../../features/advisor/build';
 import { getBlock } from '../../lib/blocks';
 import { site } from '../../site.config';
 import { timed } from '../../lib/build-timings';
@@ -42,7 +42,7 @@ async function build(): Promise<AdvisorIndex> {
   const allArticles = await getCollection('articles');
   if (allArticles.length > ADVISOR_ARTICLE_LIMIT) {
     console.warn(
-      `The chat advisor reads the newest ${ADVISOR_ARTICLE_LIMIT} of ${allArticles.length} articles (src/features/advisor/index/build.ts).`,
+      `The chat advisor reads the newest ${ADVISOR_ARTICLE_LIMIT} of ${allArticles.length} articles (src/features/advisor/corpus/build.ts).`,
     );
   }
   const [services, articles, faqs, consultants] = await Promise.all([

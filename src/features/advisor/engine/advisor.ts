@@ -6,7 +6,7 @@
  * it directly on the built index.
  */
 import type { ChatMessage } from '../contract';
-import type { AdvisorIndex } from '../index/schema';
+import type { AdvisorIndex } from '../corpus/schema';
 import { quoteReply } from './quote';
 import { greeting, handoffReply, thanks, type Firm } from './replies';
 import { retrieve, type Ranking } from './retrieve';

@@ -6,8 +6,8 @@
  * that offer a person (the questionnaire) are not sources.
  */
 import type { ChatSource } from '../contract';
-import { QUESTIONNAIRE_URL } from '../index/schema';
-import { tokenize } from '../index/text';
+import { QUESTIONNAIRE_URL } from '../corpus/schema';
+import { tokenize } from '../corpus/text';
 import { docSource } from './render';
 import type { Section } from './search';
 

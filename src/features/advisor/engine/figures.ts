@@ -8,7 +8,7 @@
  * month) and promises (guarantees, refunds, discounts, risk-free offers). A bare number ("Win 9",
  * "a 301 redirect", "a 504 error") is not a claim: it names, it does not state a figure.
  */
-import { STOPWORDS, normalize, stem } from '../index/text';
+import { STOPWORDS, normalize, stem } from '../corpus/text';
 
 /** What a sentence states that the guard checks. `at` is where it starts in the plain text. */
 export type Claim =

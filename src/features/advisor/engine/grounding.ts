@@ -9,7 +9,7 @@
 import { formatUsd } from '../../../lib/format';
 import { formatUsdRange } from '../../../lib/services';
 import type { ChatMessage } from '../contract';
-import { QUESTIONNAIRE_URL } from '../index/schema';
+import { QUESTIONNAIRE_URL } from '../corpus/schema';
 import type { Advisor } from './advisor';
 import type { StatedSource } from './guard';
 import { retrieve } from './retrieve';

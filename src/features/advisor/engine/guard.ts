@@ -18,9 +18,9 @@
  * belongs to a known service is corrected to that service's published price; any other refused
  * sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
  */
-import type { ServiceFacts } from '../index/schema';
-import { priceSentence } from '../index/price';
-import { STOPWORDS, stem, tokenize } from '../index/text';
+import type { ServiceFacts } from '../corpus/schema';
+import { priceSentence } from '../corpus/price';
+import { STOPWORDS, stem, tokenize } from '../corpus/text';
 import { PROMISE, claimsOf, negatedAt, plainFigures, sentencesOf, type Claim } from './figures';
 
 /** Figures one text states. */

@@ -2,7 +2,7 @@
  * A question as the engine searches it: its words, each with the stems it is searched as (its
  * own, a typo corrected, the site's words for it) and how rare it is on the site.
  */
-import { indexTerm, normalize, phraseAt, synonymsAt, terms, tokenize } from '../index/text';
+import { indexTerm, normalize, phraseAt, synonymsAt, terms, tokenize } from '../corpus/text';
 import type { QueryWord, SectionSearch } from './search';
 
 /** Words before a noun: a word the site never uses after one of them names a thing. */

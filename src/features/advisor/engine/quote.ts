@@ -5,8 +5,8 @@
  * best sections score alike, they are offered as choices; below DECLINE_BELOW the reply says
  * the site does not cover it and offers a person. Nothing else is written.
  */
-import { priceSentence } from '../index/price';
-import type { ServiceFacts } from '../index/schema';
+import { priceSentence } from '../corpus/price';
+import type { ServiceFacts } from '../corpus/schema';
 import { docSource, sectionLink } from './render';
 import { declineReply, personOffer, type Firm } from './replies';
 import { PRICE, type Match, type Retrieval, type Retrieved } from './retrieve';

@@ -1,6 +1,6 @@
 /** How a section is named in a reply and in its sources: its page and heading. */
 import type { ChatSource } from '../contract';
-import type { AdvisorDoc } from '../index/schema';
+import type { AdvisorDoc } from '../corpus/schema';
 
 /** A section's page and heading (the heading alone when it names the page), and its address. */
 export function docSource(doc: AdvisorDoc): ChatSource {

@@ -5,11 +5,11 @@
  * directory in src/site.config.ts) and the chat's own hand-off form.
  */
 import type { ChatSource } from '../contract';
-import { QUESTIONNAIRE_URL, type AdvisorIndex, type ContactFacts } from '../index/schema';
+import { QUESTIONNAIRE_URL, type AdvisorIndex, type ContactFacts } from '../corpus/schema';
 import { queryWords } from './query';
 import type { SectionSearch } from './search';
 import type { AdvisorReply } from './types';
-import { terms } from '../index/text';
+import { terms } from '../corpus/text';
 
 /** What the built-in replies need: the index's facts and its search. */
 export interface Firm {

@@ -5,8 +5,8 @@
  * sections, best first, with how sure the match is and the sentences of each that match best.
  */
 import type { ChatMessage } from '../contract';
-import type { AdvisorDoc, ServiceFacts } from '../index/schema';
-import { normalize, terms, tokenize } from '../index/text';
+import type { AdvisorDoc, ServiceFacts } from '../corpus/schema';
+import { normalize, terms, tokenize } from '../corpus/text';
 import { mergeWords, queryWords } from './query';
 import type { QueryWord, Section, SectionSearch, Unit } from './search';
 

@@ -1,14 +1,14 @@
 /**
  * The site's sections, ready for questions: MiniSearch's BM25 ranking over the index the build
- * serialised (index/search-options.ts), and each section cut into the units a reply quotes
+ * serialised (corpus/search-options.ts), and each section cut into the units a reply quotes
  * (sentences and list items), with the stems of their words, so a question can be matched
  * sentence by sentence as well as section by section.
  */
 import MiniSearch from 'minisearch';
-import type { AdvisorDoc } from '../index/schema';
-import { BOOST, searchOptions } from '../index/search-options';
-import { typoEdits } from '../index/spelling';
-import { terms } from '../index/text';
+import type { AdvisorDoc } from '../corpus/schema';
+import { BOOST, searchOptions } from '../corpus/search-options';
+import { typoEdits } from '../corpus/spelling';
+import { terms } from '../corpus/text';
 
 /** A sentence of a paragraph, or one list item. */
 export interface Unit {
@@ -87,7 +87,7 @@ export class SectionSearch {
   constructor(
     private readonly index: MiniSearch<AdvisorDoc>,
     docs: readonly AdvisorDoc[],
-    /** English words near the site's (index/spelling.ts), which are never read as typos. */
+    /** English words near the site's (corpus/spelling.ts), which are never read as typos. */
     private readonly realWords: ReadonlySet<string> = new Set(),
   ) {
     this.sections = docs.map((doc) => {
@@ -143,7 +143,7 @@ export class SectionSearch {
 
   /**
    * The term the site uses that an unknown word was most likely a typo of ("discovry", "serch"),
-   * or undefined: one a letter off (two from eleven letters, index/spelling.ts) with the same
+   * or undefined: one a letter off (two from eleven letters, corpus/spelling.ts) with the same
    * first letter, unless the word is a real English word the site does not use ("patients" is
    * not "patience", "lunch" not "launch").
    */

@@ -18,7 +18,7 @@ import { grounding } from '../engine/grounding';
 import { replyGuard, statedFacts, visitorFacts } from '../engine/guard';
 import { modelMessages } from '../engine/history';
 import type { AdvisorReply } from '../engine/types';
-import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../index/schema';
+import { ADVISOR_INDEX_PATH, ADVISOR_INDEX_VERSION, type AdvisorIndex } from '../corpus/schema';
 import {
   LlmError,
   llmProvider,
