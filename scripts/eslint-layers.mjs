@@ -7,7 +7,9 @@
 // - a feature uses another only through its public files (contract.ts, *-contract.ts, index.ts,
 //   index.server.ts);
 // - browser and build-time code (src/pages, layouts, components, browser and every feature's
-//   ui/) never imports Worker code (*.server.ts, src/server).
+//   ui/) never imports Worker code (*.server.ts, src/server);
+// - pages, layouts, components and browser code use a feature only through its public files,
+//   its build.ts (what the site's build uses of it) and its islands (ui/*.astro).
 import path from 'node:path';
 
 /** The `imports` aliases of package.json: a prefix and the folder it stands for. */
@@ -21,6 +23,9 @@ const ALIASES = [
 const PUBLIC = /^(contract|[\w-]+-contract|index|index\.server)$/;
 
 const BROWSER = /^src\/(pages|layouts|components|browser)\/|^src\/features\/[^/]+\/ui\//;
+const SITE = /^src\/(pages|layouts|components|browser)\//;
+/** What the site's pages may use of a feature besides its public files. */
+const FOR_PAGES = /^(build|ui\/[\w-]+\.astro)$/;
 const LOWER = /^src\/(lib|stores)\//;
 
 /** The repository path (forward slashes) an import names, or undefined for a package. */
@@ -54,6 +59,13 @@ export function breach(from, target) {
   }
   const own = featureOf(from);
   const other = featureOf(target);
+  if (SITE.test(from) && other) {
+    const rest = target.slice(`src/features/${other}/`.length);
+    const name = rest.endsWith('.astro') ? rest : withoutExtension(rest);
+    if (rest !== '' && !PUBLIC.test(name) && !FOR_PAGES.test(name)) {
+      return `Pages use the ${other} feature only through its public files, its build.ts and its islands.`;
+    }
+  }
   if (own && other && other !== own) {
     const rest = withoutExtension(target.slice(`src/features/${other}/`.length));
     if (rest !== '' && !PUBLIC.test(rest)) {
