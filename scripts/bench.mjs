@@ -664,7 +664,7 @@ function advisorMarkdown(report) {
     `| held-out section recall @3 / @1 | ${pct(heldout.sectionRecall.at3)} / ${pct(heldout.sectionRecall.at1)} | ${budget(heldout.sectionRecall.at3 >= BUDGET.advisorRecallAt3 && heldout.sectionRecall.at1 >= BUDGET.advisorRecallAt1, `advisor section recall: @3 ${pct(heldout.sectionRecall.at3)}, @1 ${pct(heldout.sectionRecall.at1)}`)} |`,
     `| held-out false declines / false answers | ${heldout.falseDeclines} / ${heldout.falseAnswers} | |`,
     `| model path, held-out pass rate (the visitor's reply / the model's own) | ${pct(modelPath.visitorPassed / modelPath.cases)} / ${pct(modelPath.modelPassed / modelPath.cases)} | |`,
-    `| model path: replies the guard left unchanged, planted claims kept out | ${modelPath.unchanged}/${modelPath.cases}, ${modelPath.planted - modelPath.plantedLeaks}/${modelPath.planted} | ${budget(modelPath.unchanged / modelPath.cases >= 0.98 && modelPath.plantedLeaks === 0, 'advisor guard')} |`,
+    `| model path: faithful replies the guard left unchanged, planted claims kept out | ${modelPath.unchanged}/${modelPath.faithful}, ${modelPath.planted - modelPath.plantedLeaks}/${modelPath.planted} | ${budget(modelPath.unchanged / modelPath.faithful >= 0.98 && modelPath.plantedLeaks === 0, 'advisor guard')} |`,
     `| model path: context recall (required facts in the request) | ${pct(modelPath.contextRecall)} | ${budget(modelPath.contextRecall >= 0.95, `context recall ${pct(modelPath.contextRecall)}`)} |`,
     `| development useful / misleading / strict pass | ${pct(development.usefulRate)} / ${pct(development.misleadingRate)} / ${pct(development.passRate)} | |`,
     `| development section recall @3 / @1 | ${pct(development.sectionRecall.at3)} / ${pct(development.sectionRecall.at1)} | |`,

@@ -19,6 +19,12 @@ export interface RecordedReply {
   key: string;
   turns: string[];
   reply: string;
+  /**
+   * A reviewer's verdict, where one was given: false when the reply states a fact of the firm's
+   * (a figure or a promise) that its request does not hold, as any model sometimes does. The
+   * guard is right to change such a reply, so the gate on unchanged replies leaves it out.
+   */
+  faithful?: boolean;
 }
 
 /** What the replay server answers when it holds no reply for a request. */

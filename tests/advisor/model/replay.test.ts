@@ -85,6 +85,8 @@ function factsFound(c: EvalCase, system: string): { found: number; total: number
 interface Outcome {
   id: string;
   group: string;
+  /** The recorded reply, as its reviewer judged it (see RecordedReply.faithful). */
+  faithful: boolean;
   unchanged: boolean;
   modelPassed: boolean;
   visitorPassed: boolean;
@@ -112,6 +114,7 @@ describe.skipIf(replies.size === 0)('the model path, replayed with a stand-in mo
       outcomes.push({
         id: c.id,
         group: c.tags[0],
+        faithful: replies.get(played.key)?.faithful !== false,
         unchanged: played.model !== undefined && same(played.reply.content, played.model),
         modelPassed: played.model !== undefined && judgeReply(c, own).problems.length === 0,
         visitorPassed: judgeReply(c, judged(played.reply)).problems.length === 0,
@@ -130,11 +133,13 @@ describe.skipIf(replies.size === 0)('the model path, replayed with a stand-in mo
   });
 
   it('leaves faithful replies as the model wrote them', () => {
-    const unchanged = outcomes.filter((o) => o.unchanged).length / outcomes.length;
+    const faithful = outcomes.filter((o) => o.faithful);
+    const unchanged = faithful.filter((o) => o.unchanged).length;
+    const others = outcomes.filter((o) => !o.faithful);
     console.log(
-      `Guard: ${outcomes.filter((o) => o.unchanged).length}/${outcomes.length} faithful replies unchanged`,
+      `Guard: ${unchanged}/${faithful.length} faithful replies unchanged; of ${others.length} the review found stating what their request does not, ${others.filter((o) => !o.unchanged).length} changed`,
     );
-    expect(unchanged).toBeGreaterThanOrEqual(FAITHFUL_UNCHANGED);
+    expect(unchanged / faithful.length).toBeGreaterThanOrEqual(FAITHFUL_UNCHANGED);
   });
 
   it('passes whenever the model itself passes', () => {
@@ -196,7 +201,8 @@ describe.skipIf(replies.size === 0)('the model path, replayed with a stand-in mo
         cases: outcomes.length,
         visitorPassed: count((o) => o.visitorPassed),
         modelPassed: count((o) => o.modelPassed),
-        unchanged: count((o) => o.unchanged),
+        faithful: count((o) => o.faithful),
+        unchanged: count((o) => o.faithful && o.unchanged),
         contextRecall: found / Math.max(1, total),
         planted: planted.length,
         plantedLeaks: plantedLeaks.length,
