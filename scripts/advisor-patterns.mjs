@@ -7,7 +7,7 @@
 // as one long string is reported apart, as stop words: it says which words carry no topic, not
 // what a question means; so is a list of irregular word forms written the same way
 // ('ran:run paid:pay ...'), which says how English inflects a word. The built-in answer's own
-// patterns are those of engine/ less the model path's prompt and guard (grounding.ts, guard.ts).
+// patterns are those of engine/ less the model path's modules (its prompt, guard, figures, sources and history).
 // `npm run bench` reports the figures; `npm run advisor:patterns -- [dir]` prints them with a
 // count per file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -108,7 +108,7 @@ export function countPatterns(text, fileName = 'file.ts') {
 }
 
 /** Files of the model path, apart from the built-in answer's own code. */
-const MODEL_PATH = new Set(['guard.ts', 'grounding.ts']);
+const MODEL_PATH = new Set(['guard.ts', 'figures.ts', 'cited.ts', 'history.ts', 'grounding.ts']);
 const isBuiltIn = (file) =>
   file.includes('/advisor/engine/') && !MODEL_PATH.has(file.split('/').pop());
 
@@ -137,6 +137,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Total: ${result.total} hand-written patterns (${result.regexes} regular expressions, ${result.entries} table entries), ${result.stopwords} stop words and ${result.forms} irregular word forms`,
   );
   console.log(
-    `The built-in answer's own (engine/ less guard.ts and grounding.ts): ${result.builtIn}`,
+    `The built-in answer's own (engine/ less the model path's guard.ts, figures.ts, cited.ts, history.ts and grounding.ts): ${result.builtIn}`,
   );
 }

@@ -143,7 +143,8 @@ describe.skipIf(replies.size === 0)('the model path, replayed with a stand-in mo
   });
 
   it('passes whenever the model itself passes', () => {
-    const lost = outcomes.filter((o) => o.modelPassed && !o.visitorPassed).length;
+    // A reply the guard was right to change (see RecordedReply.faithful) may lose a check it passed.
+    const lost = outcomes.filter((o) => o.faithful && o.modelPassed && !o.visitorPassed).length;
     const pct = (n: number) => `${((n / outcomes.length) * 100).toFixed(1)}%`;
     const model = outcomes.filter((o) => o.modelPassed).length;
     const visitor = outcomes.filter((o) => o.visitorPassed).length;
