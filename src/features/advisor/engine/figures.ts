@@ -274,7 +274,10 @@ export function claimsOf(sentence: string): Claim[] {
   for (const m of text.matchAll(QUANTITY)) {
     // A year is a date, a number before a small word ("404 and 410") has no unit, and a code
     // names a thing rather than counting it ("a 301 redirect", "a 504 error").
-    const code = Number(m[1]) >= 100 && !m[2] && !/s$/i.test(m[3]) && !m[0].includes('-');
+    const near = text.slice(Math.max(0, m.index - 4), m.index + m[1].length + 2);
+    const code =
+      (Number(m[1]) >= 100 && !m[2] && !/s$/i.test(m[3]) && !m[0].includes('-')) ||
+      (/^[1-5]\d\d$/.test(m[1]) && /\dxx|\/|xx\b/i.test(near));
     // "Win 9", "steps 4-7": a number after the name of what it numbers is a label; "Three
     // things to know:" counts the reply's own list, not what the firm delivers.
     const label = LABEL.test(text.slice(Math.max(0, m.index - 16), m.index));
@@ -305,7 +308,10 @@ export function claimsOf(sentence: string): Claim[] {
     if (free(m.index)) claims.push({ kind: 'date', value: Number(m[1]), at: m.index });
   }
   for (const m of text.matchAll(PROMISE)) {
-    if (!negatedAt(text, m.index, m.index + m[0].length) && !adviceAt(text, m.index)) {
+    // "Guaranteeing rankings is a red flag": the practice named, not the firm's offer.
+    const practice =
+      /ing$/i.test(m[0]) && !/\b(we|we're|i|i'm)\s+(\w+\s+)?$/i.test(text.slice(0, m.index));
+    if (!negatedAt(text, m.index, m.index + m[0].length) && !adviceAt(text, m.index) && !practice) {
       claims.push({ kind: 'promise', text: m[0].toLowerCase(), at: m.index });
     }
   }

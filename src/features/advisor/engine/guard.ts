@@ -181,13 +181,28 @@ export function visitorFacts(turns: readonly string[]): Facts {
   return facts;
 }
 
+/**
+ * Where a service is named in `text`: one of its names as a name, at word boundaries and with
+ * its words capitalized ("Data Insights", not "the data insights you want").
+ */
+function namedAt(text: string, name: string, from: number): number {
+  const lower = text.toLowerCase();
+  for (let i = lower.indexOf(name, from); i >= 0; i = lower.indexOf(name, i + 1)) {
+    const bounded =
+      !/\p{L}/u.test(text[i - 1] ?? '') && !/\p{L}/u.test(text[i + name.length] ?? '');
+    const words = text.slice(i, i + name.length).split(/\s+/);
+    if (bounded && words.every((w) => !/^\p{Ll}/u.test(w))) return i;
+  }
+  return -1;
+}
+
 /** The service named last before `at` in a sentence (or first after it, when none before). */
-function serviceAt(lower: string, at: number, stated: Stated): ServiceEntry | undefined {
+function serviceAt(text: string, at: number, stated: Stated): ServiceEntry | undefined {
   let before: { pos: number; service: ServiceEntry } | undefined;
   let after: typeof before;
   for (const service of stated.services) {
     for (const name of service.names) {
-      for (let i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
+      for (let i = namedAt(text, name, 0); i >= 0; i = namedAt(text, name, i + 1)) {
         if (i < at && (!before || i > before.pos)) before = { pos: i, service };
         if (i > at && (!after || i < after.pos)) after = { pos: i, service };
       }
@@ -197,7 +212,7 @@ function serviceAt(lower: string, at: number, stated: Stated): ServiceEntry | un
 }
 
 const GIVEN_BACK =
-  /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?)|budget)\b/i;
+  /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?|got|received|saw|were (quoted|offered|told))|budget|quoted you|another (agency|firm|vendor|company))\b/i;
 
 /**
  * Whether a figure the visitor wrote is given back to them at `at`: their own words ("your"),
@@ -229,7 +244,7 @@ function visitorsPlan(
   if (givenBack(text, c.at)) return true;
   const deadline = /\b(in|within|by|over|after|takes?|lasts?)\s+(about\s+|around\s+|just\s+)?$/i;
   if (!deadline.test(text.slice(Math.max(0, c.at - 24), c.at))) return true;
-  const named = owner && owner.names.some((n) => text.toLowerCase().includes(n));
+  const named = owner && owner.names.some((n) => namedAt(text, n, 0) >= 0);
   return !FIRM_SPEAKS.test(text) && !named;
 }
 
@@ -307,7 +322,10 @@ function problemOf(
       const backed = stated.promises.some((p) => {
         if (p.kind !== kind) return false;
         const shared = [...stems].filter((w) => p.stems.has(w)).length;
-        return shared > 0 && shared >= Math.min(2, stems.size);
+        // The published discount, restated ("your nonprofit discount would be reflected in the
+        // quote") or named as the only one, needs one word of it.
+        const restated = kind === 'discount' || /\bonly\b/i.test(text.slice(0, c.at));
+        return shared > 0 && (restated || shared >= Math.min(2, stems.size));
       });
       return backed ? null : `a promise the site does not make (${c.text})`;
     }
@@ -337,7 +355,7 @@ function problemOf(
     case 'duration': {
       // Held to a service's own facts when the sentence names it; a sentence that names none
       // ("It covers up to 20 pages") may speak of any service the reply has been discussing.
-      const named = owner && owner.names.some((n) => text.toLowerCase().includes(n));
+      const named = owner && owner.names.some((n) => namedAt(text, n, 0) >= 0);
       const facts = named
         ? [stated.byService.get(owner.facts.id), stated.general].filter((f) => f !== undefined)
         : [stated.all];
@@ -369,11 +387,11 @@ export function replyGuard(stated: Stated, visitor: Facts) {
     let problem: string | null = null;
     let owner: ServiceEntry | undefined;
     for (const c of claimsOf(sentence)) {
-      owner = serviceAt(lower, c.at, stated) ?? last;
+      owner = serviceAt(plain, c.at, stated) ?? last;
       problem = problemOf(c, plain, owner, stated, visitor);
       if (problem) break;
     }
-    last = serviceAt(lower, lower.length, stated) ?? last;
+    last = serviceAt(plain, plain.length, stated) ?? last;
     if (!problem) return { text: sentence };
     const fix =
       problem.startsWith('a price of another service') || problem.startsWith('an amount')
