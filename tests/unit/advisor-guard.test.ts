@@ -186,6 +186,7 @@ describe('what the visitor wrote', () => {
     ['their team size', 'For a 14-person firm like yours, start small.'],
     ['their year', 'A site built in 2017 likely needs a review.'],
     ['their budget, given back', 'Your $3,000 budget covers the Discovery Workshop.'],
+    ['their budget, weighed', 'Yes, $3,000 is within reach of the Discovery Workshop.'],
     [
       'their deadline, given back',
       'The site does not say whether it fits the 7 weeks you mentioned.',

@@ -211,6 +211,9 @@ function serviceAt(text: string, at: number, stated: Stated): ServiceEntry | und
   return (before ?? after)?.service;
 }
 
+/** A figure held against something: "$5,000 is within reach", "covers", "is below". */
+const COMPARED =
+  /^\S+\s+(is|was|would be|should be|may be)?\s*(well\s+)?(within|enough|more than|less than|above|below|under|over|short of|covers?|fits?)\b/i;
 const GIVEN_BACK =
   /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?|got|received|saw|were (quoted|offered|told))|budget|quoted you|another (agency|firm|vendor|company))\b/i;
 
@@ -222,7 +225,9 @@ function givenBack(text: string, at: number): boolean {
   const near = text.slice(Math.max(0, at - 30), at + 30);
   // Inside quotation marks: the visitor's words, quoted back.
   const quoted = (text.slice(0, at).match(/["“”«»]/g) ?? []).length % 2 === 1;
-  return GIVEN_BACK.test(near) || quoted || /\?\s*$/.test(text) || negatedAt(text, at);
+  // Weighed against the firm's prices: "$5,000 is within reach of Operations Consulting".
+  const weighed = COMPARED.test(text.slice(at, at + 40));
+  return GIVEN_BACK.test(near) || quoted || weighed || /\?\s*$/.test(text) || negatedAt(text, at);
 }
 
 /** The firm speaking of its own work: "we", "our", "us". */
