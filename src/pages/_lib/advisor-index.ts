@@ -9,7 +9,7 @@ import {
   advisorArticles,
   buildAdvisorIndex,
 } from '../../features/advisor/index/build';
-import { englishStems } from '../../features/advisor/index/english';
+import { englishStemsAhead } from '../../features/advisor/index/english';
 import type { AdvisorIndex } from '../../features/advisor/index/schema';
 import { prepareAdvisor } from '../../features/advisor/engine/advisor';
 import { starterQuestions } from '../../features/advisor/engine/starters';
@@ -57,7 +57,7 @@ async function build(): Promise<AdvisorIndex> {
   if (!privacy) throw new Error('Missing src/content/pages/privacy.mdx');
   const where = `${site.address.region}, ${site.address.country}`;
   return buildAdvisorIndex({
-    englishStems: englishStems(),
+    englishStems: await englishStemsAhead(),
     firm: site,
     contactIntro,
     blocks: {
