@@ -316,43 +316,76 @@ export async function cachedShareImage(
   return drawAndStore(input, hero, file);
 }
 
+/** A share image in the cache, with the words it was drawn from. */
+export interface ReadyShareImage {
+  title: string;
+  category: string;
+  /** The cache file. */
+  file: string;
+}
+
 /**
- * Draws the share images of the articles in `articleFiles` that `cacheDir` lacks, two at a time,
- * and resolves with how many it drew. The build runs it ahead of the pages, in a worker thread.
+ * Draws the share images of the articles in `articleFiles` that `cacheDir` lacks, two at a time.
+ * Resolves with how many it drew and every article's image in the cache, by article file, so
+ * the route reads it without reading the article and its hero again. The build runs it ahead of
+ * the pages, in a worker thread.
  */
 export async function prepareShareImages(
   articleFiles: string[],
   siteName: string,
   cacheDir: string,
-): Promise<number> {
+): Promise<{ drawn: number; ready: Map<string, ReadyShareImage> }> {
   let next = 0;
   let drawn = 0;
+  const ready = new Map<string, ReadyShareImage>();
   const lane = async () => {
     while (next < articleFiles.length) {
-      const source = await shareImageSource(articleFiles[next++]);
+      const articleFile = articleFiles[next++];
+      const source = await shareImageSource(articleFile);
       const input = { title: source.title, category: source.category, siteName };
       const hero = await readFile(source.hero);
       const file = cacheFile(input, hero, cacheDir);
-      if (existsSync(file)) continue;
-      await drawAndStore(input, hero, file);
-      drawn++;
+      if (!existsSync(file)) {
+        await drawAndStore(input, hero, file);
+        drawn++;
+      }
+      ready.set(resolve(articleFile), { title: source.title, category: source.category, file });
     }
   };
   await Promise.all([lane(), lane()]);
-  return drawn;
+  return { drawn, ready };
+}
+
+/**
+ * The image of the article at `articleFile` drawn ahead in `ready`, if it was drawn from the
+ * same words as `input` (the collection's reading of the article); else undefined, and the
+ * caller draws it.
+ */
+export async function readyShareImage(
+  ready: ReadonlyMap<string, ReadyShareImage>,
+  articleFile: string,
+  input: ShareImageText,
+): Promise<Buffer | undefined> {
+  const image = ready.get(resolve(articleFile));
+  if (!image || image.title !== input.title || image.category !== input.category) return;
+  try {
+    return await readFile(image.file);
+  } catch {
+    return undefined;
+  }
 }
 
 // The build's drawing ahead (src/integrations/share-images.ts), on globalThis: the pages render
 // from a bundle with its own copy of this module, in the same process.
 const AHEAD = Symbol.for('site.share-images-ahead');
-type Ahead = { [AHEAD]?: Promise<void> };
+type Ahead = { [AHEAD]?: Promise<ReadonlyMap<string, ReadyShareImage>> };
 
-/** Marks the share images as being drawn ahead until `done` settles. */
-export function drawingAhead(done: Promise<void>): void {
+/** Marks the share images as being drawn ahead until `done` resolves with them. */
+export function drawingAhead(done: Promise<ReadonlyMap<string, ReadyShareImage>>): void {
   (globalThis as Ahead)[AHEAD] = done;
 }
 
-/** Settles when the share images drawn ahead are in the cache (at once when none are). */
-export function drawnAhead(): Promise<void> {
-  return (globalThis as Ahead)[AHEAD] ?? Promise.resolve();
+/** The share images drawn ahead, once they are in the cache (none when none were). */
+export function drawnAhead(): Promise<ReadonlyMap<string, ReadyShareImage>> {
+  return (globalThis as Ahead)[AHEAD] ?? Promise.resolve(new Map());
 }

@@ -14,7 +14,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cachedShareImage, prepareShareImages, shareImageSource } from '../../src/lib/share-image';
+import {
+  cachedShareImage,
+  prepareShareImages,
+  readyShareImage,
+  shareImageSource,
+} from '../../src/lib/share-image';
 
 const dir = mkdtempSync(join(tmpdir(), 'share-ahead-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,9 +52,9 @@ describe('share images drawn ahead', () => {
   it('draws only what the cache lacks, under the names the route reads', async () => {
     const cache = join(dir, 'cache');
     const files = [article('a.mdx', 'First Article Title'), article('b.mdx', 'Second Article')];
-    expect(await prepareShareImages(files, siteName, cache)).toBe(2);
+    expect((await prepareShareImages(files, siteName, cache)).drawn).toBe(2);
     expect(readdirSync(cache)).toHaveLength(2);
-    expect(await prepareShareImages(files, siteName, cache)).toBe(0);
+    expect((await prepareShareImages(files, siteName, cache)).drawn).toBe(0);
 
     // The route finds the drawn file: it returns the stored bytes and adds none.
     const stored = readdirSync(cache).map((f) => readFileSync(join(cache, f)));
@@ -63,7 +68,19 @@ describe('share images drawn ahead', () => {
 
     // A changed title is drawn again; the other is not.
     article('b.mdx', 'Second Article, Retitled');
-    expect(await prepareShareImages(files, siteName, cache)).toBe(1);
+    expect((await prepareShareImages(files, siteName, cache)).drawn).toBe(1);
+  });
+
+  it('hands the route each image by article file, only while its words are the same', async () => {
+    const cache = join(dir, 'ready-cache');
+    const file = article('r.mdx', 'Ready Article Title');
+    const { ready } = await prepareShareImages([file], siteName, cache);
+    const words = { title: 'Ready Article Title', category: 'Technical SEO', siteName };
+    const drawn = await cachedShareImage(words, join(dir, 'hero.svg'), cache);
+    expect((await readyShareImage(ready, file, words))?.equals(drawn)).toBe(true);
+    // The collection read other words (or another file): the route draws it itself.
+    expect(await readyShareImage(ready, file, { ...words, title: 'Edited Title' })).toBeUndefined();
+    expect(await readyShareImage(ready, join(dir, 'other.mdx'), words)).toBeUndefined();
   });
 
   it('runs in a worker thread as Node loads it, with no build step', async () => {

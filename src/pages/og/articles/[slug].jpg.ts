@@ -9,6 +9,7 @@ import {
   cachedShareImage,
   drawnAhead,
   heroFile,
+  readyShareImage,
   SHARE_IMAGE_CACHE,
 } from '../../../lib/share-image';
 import { timed } from '../../../lib/build-timings';
@@ -21,15 +22,14 @@ export const getStaticPaths = (async () =>
 
 export const GET: APIRoute<{ article: CollectionEntry<'articles'> }> = async ({ props }) => {
   // The build draws the missing images ahead in a worker (src/integrations/share-images.ts).
-  await drawnAhead();
+  const ready = await drawnAhead();
   return timed('share images', async () => {
     const { id, data, filePath } = props.article;
     if (!filePath) throw new Error(`Article ${id} has no source file`);
-    const image = await cachedShareImage(
-      { title: data.title, category: data.category, siteName: site.name },
-      await heroFile(filePath),
-      SHARE_IMAGE_CACHE,
-    );
+    const words = { title: data.title, category: data.category, siteName: site.name };
+    const image =
+      (await readyShareImage(ready, filePath, words)) ??
+      (await cachedShareImage(words, await heroFile(filePath), SHARE_IMAGE_CACHE));
     return new Response(new Uint8Array(image), { headers: { 'Content-Type': 'image/jpeg' } });
   });
 };
