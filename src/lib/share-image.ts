@@ -357,35 +357,15 @@ export async function prepareShareImages(
 }
 
 /**
- * The image of the article at `articleFile` drawn ahead in `ready`, if it was drawn from the
+ * The cache file of the article at `articleFile`'s image in `ready`, if it was drawn from the
  * same words as `input` (the collection's reading of the article); else undefined, and the
  * caller draws it.
  */
-export async function readyShareImage(
+export function readyShareImageFile(
   ready: ReadonlyMap<string, ReadyShareImage>,
   articleFile: string,
   input: ShareImageText,
-): Promise<Buffer | undefined> {
+): string | undefined {
   const image = ready.get(resolve(articleFile));
-  if (!image || image.title !== input.title || image.category !== input.category) return;
-  try {
-    return await readFile(image.file);
-  } catch {
-    return undefined;
-  }
-}
-
-// The build's drawing ahead (src/integrations/share-images.ts), on globalThis: the pages render
-// from a bundle with its own copy of this module, in the same process.
-const AHEAD = Symbol.for('site.share-images-ahead');
-type Ahead = { [AHEAD]?: Promise<ReadonlyMap<string, ReadyShareImage>> };
-
-/** Marks the share images as being drawn ahead until `done` resolves with them. */
-export function drawingAhead(done: Promise<ReadonlyMap<string, ReadyShareImage>>): void {
-  (globalThis as Ahead)[AHEAD] = done;
-}
-
-/** The share images drawn ahead, once they are in the cache (none when none were). */
-export function drawnAhead(): Promise<ReadonlyMap<string, ReadyShareImage>> {
-  return (globalThis as Ahead)[AHEAD] ?? Promise.resolve(new Map());
+  return image?.title === input.title && image.category === input.category ? image.file : undefined;
 }
