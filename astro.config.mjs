@@ -10,6 +10,7 @@ import islands from './src/integrations/islands.ts';
 import placeholderGuard from './src/integrations/placeholder-guard.ts';
 import buildTimings from './src/integrations/build-timings.ts';
 import shareImages from './src/integrations/share-images.ts';
+import advisorStems from './src/integrations/advisor-stems.ts';
 import { pageCspDirectives } from './src/lib/csp.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
@@ -42,6 +43,8 @@ export default defineConfig({
     sitemap({ filter: (page) => !/\/(404|offline|auth)$/.test(new URL(page).pathname) }),
     // Draws the share images the cache lacks in a worker thread while the build bundles.
     shareImages(),
+    // Stems the English word list for the advisor index in a worker thread while the build bundles.
+    advisorStems(),
     // Search index for /search, written into the output directory after the build.
     pagefind(),
     // The build's phases and steps in one log line (and a file for the benchmark); last, so it

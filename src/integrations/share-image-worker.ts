@@ -11,5 +11,5 @@ const { articleFiles, siteName, cacheDir } = workerData as {
   cacheDir: string;
 };
 const started = performance.now();
-const drawn = await prepareShareImages(articleFiles, siteName, cacheDir);
-parentPort?.postMessage({ drawn, ms: performance.now() - started });
+const { drawn, ready } = await prepareShareImages(articleFiles, siteName, cacheDir);
+parentPort?.postMessage({ drawn, ready, ms: performance.now() - started });

@@ -1,8 +1,8 @@
 /**
- * Draws the articles' share images that the cache lacks (src/lib/share-image.ts) in a worker
- * thread from the start of the build: bundling leaves a core idle, and a cold build of a large
- * archive spent most of its page rendering drawing them. The share image route waits for it,
- * then finds every image in the cache; whatever the worker could not draw, the route draws.
+ * The articles' share images in a build (src/lib/share-image-build.ts): a worker thread draws
+ * those the cache lacks (src/lib/share-image.ts) from the start of the build, while bundling
+ * leaves a core idle, and after the pages each image is copied from the cache into the output.
+ * Whatever the worker could not draw is drawn then.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,8 +11,16 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { site } from '../site.config';
 import { ARTICLES_DIR } from '../lib/paths';
-import { drawingAhead, SHARE_IMAGE_CACHE } from '../lib/share-image';
-import { recordStep } from '../lib/build-timings';
+import { SHARE_IMAGE_CACHE, type ReadyShareImage } from '../lib/share-image';
+import { drawingAhead, plannedShareImages, publishShareImages } from '../lib/share-image-build';
+import { recordStep, timed } from '../lib/build-timings';
+
+/** What the worker sends when it is done. */
+interface AheadMessage {
+  drawn: number;
+  ready: Map<string, ReadyShareImage>;
+  ms: number;
+}
 
 export default function shareImages(): AstroIntegration {
   let root = '';
@@ -32,15 +40,24 @@ export default function shareImages(): AstroIntegration {
         });
         drawingAhead(
           new Promise((resolve) => {
-            worker.once('message', ({ drawn, ms }: { drawn: number; ms: number }) => {
+            worker.once('message', ({ drawn, ready, ms }: AheadMessage) => {
               recordStep('share images drawn ahead', ms, drawn);
+              resolve(ready);
             });
             worker.once('error', (error) => {
               logger.warn(`Drawing share images ahead failed, the pages draw them: ${error}`);
             });
-            worker.once('exit', () => resolve());
+            worker.once('exit', () => resolve(new Map()));
           }),
         );
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const planned = plannedShareImages();
+        if (!planned) return;
+        const written = await timed('share images', () =>
+          publishShareImages(planned, fileURLToPath(dir)),
+        );
+        logger.info(`Wrote ${written} share images`);
       },
     },
   };

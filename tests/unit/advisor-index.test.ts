@@ -350,4 +350,8 @@ describe('terms', () => {
     expect(terms('leadership')).toEqual(terms('leaders'));
     expect(terms('hardship')).not.toEqual(terms('hard'));
   });
+
+  it('stems words that name built-in properties of an object like any other word', () => {
+    expect(terms('constructor toString valueOf')).toEqual(['constructor', 'tostr', 'valueof']);
+  });
 });

@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cachedShareImage, prepareShareImages, shareImageSource } from '../../src/lib/share-image';
+import {
+  cachedShareImage,
+  prepareShareImages,
+  readyShareImageFile,
+  shareImageSource,
+} from '../../src/lib/share-image';
+import { drawingAhead, publishShareImages } from '../../src/lib/share-image-build';
 
 const dir = mkdtempSync(join(tmpdir(), 'share-ahead-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,9 +53,9 @@ describe('share images drawn ahead', () => {
   it('draws only what the cache lacks, under the names the route reads', async () => {
     const cache = join(dir, 'cache');
     const files = [article('a.mdx', 'First Article Title'), article('b.mdx', 'Second Article')];
-    expect(await prepareShareImages(files, siteName, cache)).toBe(2);
+    expect((await prepareShareImages(files, siteName, cache)).drawn).toBe(2);
     expect(readdirSync(cache)).toHaveLength(2);
-    expect(await prepareShareImages(files, siteName, cache)).toBe(0);
+    expect((await prepareShareImages(files, siteName, cache)).drawn).toBe(0);
 
     // The route finds the drawn file: it returns the stored bytes and adds none.
     const stored = readdirSync(cache).map((f) => readFileSync(join(cache, f)));
@@ -63,7 +69,39 @@ describe('share images drawn ahead', () => {
 
     // A changed title is drawn again; the other is not.
     article('b.mdx', 'Second Article, Retitled');
-    expect(await prepareShareImages(files, siteName, cache)).toBe(1);
+    expect((await prepareShareImages(files, siteName, cache)).drawn).toBe(1);
+  });
+
+  it("names each article's drawn file, only while its words are the same", async () => {
+    const cache = join(dir, 'ready-cache');
+    const file = article('r.mdx', 'Ready Article Title');
+    const { ready } = await prepareShareImages([file], siteName, cache);
+    const words = { title: 'Ready Article Title', category: 'Technical SEO', siteName };
+    const drawn = await cachedShareImage(words, join(dir, 'hero.svg'), cache);
+    expect(readFileSync(readyShareImageFile(ready, file, words)!).equals(drawn)).toBe(true);
+    // The collection read other words (or another file): the build draws it itself.
+    expect(readyShareImageFile(ready, file, { ...words, title: 'Edited Title' })).toBeUndefined();
+    expect(readyShareImageFile(ready, join(dir, 'other.mdx'), words)).toBeUndefined();
+  });
+
+  it("publishes each planned article's image into the output, drawn ahead or not", async () => {
+    const cache = join(dir, 'publish-cache');
+    const out = join(dir, 'dist');
+    const ahead = article('p1.mdx', 'Drawn Ahead Title');
+    const late = article('p2.mdx', 'Not Drawn Ahead');
+    const words = (title: string) => ({ title, category: 'Technical SEO', siteName });
+    const { ready } = await prepareShareImages([ahead], siteName, cache);
+    drawingAhead(Promise.resolve(ready));
+    const planned = [
+      { slug: 'drawn-ahead', articleFile: ahead, words: words('Drawn Ahead Title') },
+      { slug: 'nested/late', articleFile: late, words: words('Not Drawn Ahead') },
+    ];
+    expect(await publishShareImages(planned, out)).toBe(2);
+    for (const { slug, articleFile, words: w } of planned) {
+      const published = readFileSync(join(out, 'og/articles', `${slug}.jpg`));
+      const expected = await cachedShareImage(w, (await shareImageSource(articleFile)).hero, cache);
+      expect(published.equals(expected)).toBe(true);
+    }
   });
 
   it('runs in a worker thread as Node loads it, with no build step', async () => {

@@ -8,7 +8,7 @@ import {
   ADVISOR_ARTICLE_LIMIT,
   advisorArticles,
   buildAdvisorIndex,
-  englishStems,
+  englishStemsAhead,
   prepareAdvisor,
   starterQuestions,
   type AdvisorIndex,
@@ -57,7 +57,7 @@ async function build(): Promise<AdvisorIndex> {
   if (!privacy) throw new Error('Missing src/content/pages/privacy.mdx');
   const where = `${site.address.region}, ${site.address.country}`;
   return buildAdvisorIndex({
-    englishStems: englishStems(),
+    englishStems: await englishStemsAhead(),
     firm: site,
     contactIntro,
     blocks: {

@@ -176,10 +176,13 @@ const IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
 /** A noun made with "-ship" from a word of five letters or more ("hardship" is not "hard"). */
 const SHIP = /^(\w{5,})ships?$/;
 
-/** A word's stem, lower case; numbers and short words stay as they are. */
-export function stem(input: string): string {
+/**
+ * A word's stem, lower case; numbers and short words stay as they are. `remember: false` leaves
+ * the cache to the site's words when stemming a whole dictionary.
+ */
+export function stem(input: string, { remember = true } = {}): string {
   // "Partnership" is said of partners, "leadership" of leaders: the stemmer keeps "-ship".
-  const word = IRREGULAR[input] ?? input.replace(SHIP, '$1');
+  const word = Object.hasOwn(IRREGULAR, input) ? IRREGULAR[input] : input.replace(SHIP, '$1');
   let s = stems.get(word);
   if (s === undefined) {
     // "503s" is 503; other numbers and short words stay as they are.
@@ -188,7 +191,7 @@ export function stem(input: string): string {
       : /^\d/.test(word) || word.length < 4
         ? word
         : stemmer(word).replace(LY, '$1');
-    if (stems.size < 50_000) stems.set(word, s);
+    if (remember && stems.size < 50_000) stems.set(word, s);
   }
   return s;
 }
@@ -209,9 +212,9 @@ export function tokenize(text: string): string[] {
 }
 
 /** How an indexed word is stored: stemmed, or dropped when it is a stopword. */
-export function indexTerm(word: string): string | null {
+export function indexTerm(word: string, options?: { remember?: boolean }): string | null {
   const w = word.toLowerCase();
-  return STOPWORDS.has(w) ? null : stem(w);
+  return STOPWORDS.has(w) ? null : stem(w, options);
 }
 
 /** The stems of a text's words, stop words left out. */
