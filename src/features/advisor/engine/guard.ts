@@ -388,7 +388,6 @@ export function replyGuard(stated: Stated, visitor: Facts) {
   const corrected = new Set<string>();
   return (sentence: string): SentenceVerdict => {
     const plain = plainFigures(sentence);
-    const lower = plain.toLowerCase();
     let problem: string | null = null;
     let owner: ServiceEntry | undefined;
     for (const c of claimsOf(sentence)) {
