@@ -108,7 +108,14 @@ export function countPatterns(text, fileName = 'file.ts') {
 }
 
 /** Files of the model path, apart from the built-in answer's own code. */
-const MODEL_PATH = new Set(['guard.ts', 'figures.ts', 'cited.ts', 'history.ts', 'grounding.ts']);
+const MODEL_PATH = new Set([
+  'guard.ts',
+  'stated.ts',
+  'figures.ts',
+  'cited.ts',
+  'history.ts',
+  'grounding.ts',
+]);
 const isBuiltIn = (file) =>
   file.includes('/advisor/engine/') && !MODEL_PATH.has(file.split('/').pop());
 
@@ -137,6 +144,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Total: ${result.total} hand-written patterns (${result.regexes} regular expressions, ${result.entries} table entries), ${result.stopwords} stop words and ${result.forms} irregular word forms`,
   );
   console.log(
-    `The built-in answer's own (engine/ less the model path's guard.ts, figures.ts, cited.ts, history.ts and grounding.ts): ${result.builtIn}`,
+    `The built-in answer's own (engine/ less the model path's guard.ts, stated.ts, figures.ts, cited.ts, history.ts and grounding.ts): ${result.builtIn}`,
   );
 }
