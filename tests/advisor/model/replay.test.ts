@@ -67,7 +67,6 @@ function judged(reply: Pick<ChatReply, 'content' | 'sources' | 'handoff'>): Judg
 
 /** What the model's own last reply would have been sent with: its sources as the route makes them. */
 function modelOwn(
-  c: EvalCase,
   played: { reply: ChatReply; model?: string },
   messages: { role: 'user' | 'assistant'; content: string }[],
 ) {
@@ -119,7 +118,7 @@ describe.skipIf(replies.size === 0)('the model path, replayed with a stand-in mo
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
       // The conversation as the island sent it: the last request's turns, without the prompt.
       const sentMessages = messages;
-      const own = modelOwn(c, played, sentMessages);
+      const own = modelOwn(played, sentMessages);
       const system = lastRequest.body.messages[0]?.content ?? '';
       outcomes.push({
         id: c.id,

@@ -108,10 +108,7 @@ export function plainFigures(text: string): string {
       const money = /\bgrand$/i.test(trimmed) ? '$' : '';
       return `${money}${value}${/\s$/.test(words) ? ' ' : ''}`;
     })
-    .replace(
-      /(\$?)\b(\d+(?:\.\d+)?)\s?[kK]\b/g,
-      (_, sign: string, n: string) => `$${Math.round(Number(n) * 1000)}`,
-    )
+    .replace(/\$?\b(\d+(?:\.\d+)?)\s?[kK]\b/g, (_, n: string) => `$${Math.round(Number(n) * 1000)}`)
     .replace(/\b(\d+(?:\.\d+)?)\s?(?:m|mn|million)\b/g, (_, n: string) => String(Number(n) * 1e6));
 }
 
