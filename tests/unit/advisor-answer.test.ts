@@ -100,4 +100,18 @@ describe('one retrieval for both paths', () => {
     expect(retrieved[0].doc.service).toBe('discovery-workshop');
     expect(answer(advisor, messages).sources[0].url).toBe(retrieved[0].doc.url);
   });
+
+  it('answers a choice clicked after a follow-up with the section it names, not the subject in discussion', () => {
+    const first = ask(
+      'With the AI implementation work, what happens after launch? Is there a support period?',
+    );
+    expect(first.choices?.length).toBeGreaterThan(1);
+    const faq = advisor.search.sections.find((s) => s.doc.kind === 'faq' && !s.doc.service)!;
+    const { title, url } = docSource(faq.doc);
+    const reply = ask(
+      'With the AI implementation work, what happens after launch? Is there a support period?',
+      title,
+    );
+    expect(reply.sources[0]).toEqual({ title, url });
+  });
 });

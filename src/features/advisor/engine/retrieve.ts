@@ -8,6 +8,7 @@ import type { ChatMessage } from '../contract';
 import type { AdvisorDoc, ServiceFacts } from '../corpus/schema';
 import { normalize, terms, tokenize } from '../corpus/text';
 import { mergeWords, queryWords } from './query';
+import { docSource } from './render';
 import type { QueryWord, Section, SectionSearch, Unit } from './search';
 
 /** What retrieval needs: the search and the services' facts. */
@@ -452,12 +453,29 @@ export function visitorTerms(ranking: Ranking, messages: readonly ChatMessage[])
   );
 }
 
+/**
+ * The section whose name (an FAQ's question, a section's heading, as the reply's sources and
+ * choices name it) is the whole message: a choice the visitor clicked, or a heading they typed.
+ */
+function namedSection(ranking: Ranking, message: string): Section | undefined {
+  const asked = normalize(message).trim().toLowerCase();
+  return ranking.search.sections.find((s) => docSource(s.doc).title.toLowerCase() === asked);
+}
+
 /** Reads the conversation once and retrieves each question's sections. */
 export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Retrieval {
   const { message, questions } = readQuestions(ranking, messages);
   const visitor = visitorTerms(ranking, messages);
+  const named = questions.length === 1 ? namedSection(ranking, message) : undefined;
   return {
     message,
-    parts: questions.map((question) => ({ question, matches: rank(ranking, question, visitor) })),
+    parts: questions.map((question) => {
+      const matches = rank(ranking, question, visitor);
+      if (!named) return { question, matches };
+      // The section asked for by name opens the answer, whatever the conversation was about.
+      const own = { section: named, score: matches[0]?.score ?? 1, confidence: 1 };
+      const rest = matches.filter((m) => m.section !== named);
+      return { question, matches: [{ ...own, quote: toQuote(question, named) }, ...rest] };
+    }),
   };
 }
