@@ -50,6 +50,7 @@ const grounding = [
   { text: 'Quick SEO wins\nWin 9: fix your title tags\nEvery title names the page.' },
   { text: 'Weeks 1-2: Assess. For each of the 3-5 processes in scope we map the steps.' },
   { text: 'Weeks 9-12 and beyond: Roll out and support.' },
+  { text: 'Teams can book an offsite (2-3 days) after the workshop.' },
 ];
 
 const stated = statedFacts(grounding, services);
@@ -117,6 +118,11 @@ describe('unstatedClaim: what passes', () => {
     ['a promise refused after it', 'Refunds are not something the site mentions.'],
     ['a discount rejected after it', 'A 90% discount for every client never appears on the site.'],
     ['a list counted in its lead-in', 'Here are the four pages to fix first:'],
+    ['a range before its noun, its unit singular', 'Teams can add a 2-3 day offsite later.'],
+    [
+      'a promise word in a practice the sentence faults',
+      "Trading a discount for a testimonial breaks the directory's rules.",
+    ],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -169,6 +175,8 @@ describe('unstatedClaim: what is refused', () => {
     ['a guarantee', 'We guarantee first-page rankings.'],
     ['a promise', 'We promise you will rank first.'],
     ['a risk-free offer', 'Every project is risk-free.'],
+    ['a range before its noun, not stated', 'Teams can add a 4-5 day offsite later.'],
+    ['an offer made with a gerund subject', 'Signing up this month gets you a discount.'],
     [
       'an unstated figure at the start of a long reply with no sentence break',
       `It is $1 ${'and it is a very good deal for a small business that wants to grow '.repeat(12)}`,
@@ -193,6 +201,10 @@ describe('what the visitor wrote', () => {
     ],
     ['their discount, refused', "We can't offer 50% off."],
     ['their figure, quoted', 'The "$3,000" you saw is not a price the site lists.'],
+    [
+      'their figure, asked about',
+      "The guides don't cover it, so I can't tell you from what the site says whether that plan is worth $3,000.",
+    ],
   ])('gives back %s', (_, text) => {
     expect(unstatedClaim(text, stated, visitor)).toBeNull();
   });
@@ -218,6 +230,22 @@ describe('replyGuard: corrects or drops a sentence, never the reply', () => {
     );
     // Said once: a second wrong price of the same service is dropped.
     expect(check('- It is $900. ').text).toBe('');
+  });
+  it('reads a sentence that names no service as speaking of any service named just before', () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    check('The Discovery Workshop comes first; Data Insights builds the dashboards later. ');
+    expect(check('It starts at $750.').problem).toBeUndefined();
+    expect(check('It starts at $1,500.').problem).toMatch(/amount/);
+    const single = replyGuard(stated, visitorFacts([]));
+    single('Data Insights builds the dashboards. ');
+    expect(single('It starts at $750.').problem).toMatch(/another service/);
+  });
+  it('lets "your discount" refer back to the published discount once the reply stated it', () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    expect(check('Your discount shows in the written proposal.').problem).toMatch(/promise/);
+    expect(check('Nonprofits get a 20-30% discount. ').problem).toBeUndefined();
+    expect(check('Your discount shows in the written proposal.').problem).toBeUndefined();
+    expect(check('You also get a discount for paying upfront.').problem).toMatch(/promise/);
   });
   it('drops a refused sentence that belongs to no service', () => {
     const check = replyGuard(stated, visitorFacts([]));

@@ -26,15 +26,12 @@ import type { EvalCase } from '../types';
 import { loadReplies, playCase, replayModel, replyKey, type RecordedReply } from './play';
 
 /**
- * The share of faithful replies the guard must leave as written: what it reaches on the last
- * recording (157 of 161, 97.5%), a little under. The aim is 98% or more (at most 2% changed).
+ * The share of faithful replies the guard must leave as written: at most 2% changed (161 of 161
+ * unchanged on the last recording).
  */
-const FAITHFUL_UNCHANGED = 0.97;
-/**
- * Faithful replies whose case the model passed and the visitor's reply did not: 1 on the last
- * recording. The aim is none.
- */
-const MAX_LOST = 1;
+const FAITHFUL_UNCHANGED = 0.98;
+/** Faithful replies whose case the model passed and the visitor's reply did not: none. */
+const MAX_LOST = 0;
 /** The share of required facts the model must be sent. */
 const CONTEXT_RECALL = 0.95;
 

@@ -176,18 +176,32 @@ const BOUND =
 /** Advice to the visitor, not an offer of the firm: "ask any vendor for a guarantee". */
 const ADVICE =
   /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware)\b/i;
+/** A practice faulted: "goes against the guidelines", "breaks the rules", "is a red flag". */
+const FAULTED =
+  /\b(against|violat\w*|break(s|ing)?|rule[sd]? out|not allowed|prohibit\w*|forbid\w*|penali[sz]\w*|red flag|bad idea|avoid)\b/i;
+const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
 /** A negation just after a word: "refunds are not offered", "guarantees aren't given". */
 const NEGATED_AFTER =
   /^\W*((?!if\b|unless\b|when\b|because\b|that\b|which\b|who\b)\w+\W+){0,4}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be|doesn't|don't|didn't|never)\b/i;
 
+/**
+ * The stem a unit is compared by. Words under four letters are not stemmed, so a four-letter
+ * plural is made singular first: "2 days" and "a 2-day session" count the same unit.
+ */
+const unitStem = (word: string) => {
+  const w = word.toLowerCase();
+  return stem(/^[a-z]{3}s$/.test(w) && !w.endsWith('ss') ? w.slice(0, -1) : w);
+};
+
 const unitOf = (unit: string) =>
-  stem(
-    unit
-      .toLowerCase()
-      .replace(
-        /^(min|hr|yr|wk)s?$/,
-        (u) => ({ min: 'minute', hr: 'hour', yr: 'year', wk: 'week' })[u.replace(/s$/, '')] ?? u,
-      ),
+  unitStem(
+    unit.replace(
+      /^(min|hr|yr|wk)s?$/i,
+      (u) =>
+        ({ min: 'minute', hr: 'hour', yr: 'year', wk: 'week' })[
+          u.toLowerCase().replace(/s$/, '')
+        ] ?? u,
+    ),
   );
 const periodOf = (period: string | undefined) => (period ? unitOf(period) : undefined);
 
@@ -293,7 +307,7 @@ export function claimsOf(sentence: string): Claim[] {
     const [unit, ...alts] = m
       .slice(3)
       .filter((w): w is string => w !== undefined && !STOPWORDS.has(w.toLowerCase()))
-      .map((w) => stem(w.toLowerCase()));
+      .map(unitStem);
     claims.push({ kind: 'quantity', value: Number(m[1]), ...to, unit, alts, at: m.index });
     take(m);
   }
@@ -305,9 +319,12 @@ export function claimsOf(sentence: string): Claim[] {
     if (free(m.index)) claims.push({ kind: 'date', value: Number(m[1]), at: m.index });
   }
   for (const m of text.matchAll(PROMISE)) {
-    // "Guaranteeing rankings is a red flag": the practice named, not the firm's offer.
+    const before = text.slice(0, m.index);
+    // "Guaranteeing rankings is a red flag", "Offering a discount for reviews breaks the rules":
+    // a practice named and faulted, not the firm's offer.
     const practice =
-      /ing$/i.test(m[0]) && !/\b(we|we're|i|i'm)\s+(\w+\s+)?$/i.test(text.slice(0, m.index));
+      (/ing$/i.test(m[0]) && !/\b(we|we're|i|i'm)\s+(\w+\s+)?$/i.test(before)) ||
+      (/^\W*\w+ing\b[^,;:]*$/i.test(before) && !FIRST_PERSON.test(before) && FAULTED.test(text));
     if (!negatedAt(text, m.index, m.index + m[0].length) && !adviceAt(text, m.index) && !practice) {
       claims.push({ kind: 'promise', text: m[0].toLowerCase(), at: m.index });
     }

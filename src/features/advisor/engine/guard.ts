@@ -61,6 +61,11 @@ function serviceAt(text: string, at: number, stated: Stated): ServiceEntry | und
   return (before ?? after)?.service;
 }
 
+/** The services a sentence names. */
+function servicesNamed(text: string, stated: Stated): ServiceEntry[] {
+  return stated.services.filter((s) => s.names.some((n) => namedAt(text, n, 0) >= 0));
+}
+
 /** A figure held against something: "$5,000 is within reach", "covers", "is below". */
 const COMPARED =
   /^\S+\s+(is|was|would be|should be|may be)?\s*(well\s+)?(within|enough|more than|less than|above|below|under|over|short of|covers?|fits?)\b/i;
@@ -77,7 +82,16 @@ function givenBack(text: string, at: number): boolean {
   const quoted = (text.slice(0, at).match(/["“”«»]/g) ?? []).length % 2 === 1;
   // Weighed against the firm's prices: "$5,000 is within reach of Operations Consulting".
   const weighed = COMPARED.test(text.slice(at, at + 40));
-  return GIVEN_BACK.test(near) || quoted || weighed || /\?\s*$/.test(text) || negatedAt(text, at);
+  // Asked rather than stated: "I can't tell whether that offer is worth $300".
+  const asked = /\bwhether\b[^,;:]*$/i.test(text.slice(Math.max(0, at - 60), at));
+  return (
+    GIVEN_BACK.test(near) ||
+    quoted ||
+    weighed ||
+    asked ||
+    /\?\s*$/.test(text) ||
+    negatedAt(text, at)
+  );
 }
 
 /** The firm speaking of its own work: "we", "our", "us". */
@@ -150,6 +164,17 @@ function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: strin
   return false;
 }
 
+/** What the reply said before the sentence being judged. */
+interface Said {
+  /**
+   * The services named in the last sentence that named any: a sentence that names none may
+   * speak of any of them ("The workshop suits nonprofits too. It starts at $750.").
+   */
+  recent: ServiceEntry[];
+  /** A published discount was stated, so "your discount" may refer back to it. */
+  discount: boolean;
+}
+
 /** Why one claim is not the firm's to make, or null when it is stated. */
 function problemOf(
   c: Claim,
@@ -157,6 +182,7 @@ function problemOf(
   owner: ServiceEntry | undefined,
   stated: Stated,
   visitor: Facts,
+  said: Said = { recent: [], discount: false },
 ): string | null {
   const theirs = (v: number) => visitor.values.has(v) && givenBack(text, c.at);
   // A figure denied is not claimed ("there is no 50% discount"), unless the denial is a bound
@@ -173,6 +199,12 @@ function problemOf(
       // the promise, or every word of a short claim ("Nonprofits get a discount"; not "startups
       // get a discount").
       const kind = promiseKind(c.text);
+      // The discount stated earlier in the reply, referred back to: "your discount would be
+      // reflected in the quote" (a figure in the sentence is checked on its own).
+      const referred = /\b(your|the|that|this|its|their)\s+(\w+\s+)?$/i.test(
+        text.slice(Math.max(0, c.at - 24), c.at),
+      );
+      if (kind === 'discount' && said.discount && referred) return null;
       const stems = meaningStems(text);
       const backed = stated.promises.some((p) => {
         if (p.kind !== kind) return false;
@@ -190,8 +222,10 @@ function problemOf(
         return theirs(c.value) ? null : `an amount the site does not state (${key})`;
       }
       if (!owner) return null;
-      const own = stated.byService.get(owner.facts.id);
-      const ours = owner.amounts.has(c.value) || own?.money.has(key);
+      const candidates = servicesNamed(text, stated).length ? [owner] : [owner, ...said.recent];
+      const ours = candidates.some(
+        (s) => s.amounts.has(c.value) || stated.byService.get(s.facts.id)?.money.has(key),
+      );
       return ours || theirs(c.value) ? null : `a price of another service (${c.value})`;
     }
     case 'percent':
@@ -235,17 +269,27 @@ export interface SentenceVerdict {
  */
 export function replyGuard(stated: Stated, visitor: Facts) {
   let last: ServiceEntry | undefined;
+  const said: Said = { recent: [], discount: false };
   const corrected = new Set<string>();
   return (sentence: string): SentenceVerdict => {
     const plain = plainFigures(sentence);
     let problem: string | null = null;
     let owner: ServiceEntry | undefined;
-    for (const c of claimsOf(sentence)) {
+    const claims = claimsOf(sentence);
+    for (const c of claims) {
       owner = serviceAt(plain, c.at, stated) ?? last;
-      problem = problemOf(c, plain, owner, stated, visitor);
+      problem = problemOf(c, plain, owner, stated, visitor, said);
       if (problem) break;
     }
     last = serviceAt(plain, plain.length, stated) ?? last;
+    const named = servicesNamed(plain, stated);
+    if (named.length) said.recent = named;
+    if (
+      !problem &&
+      claims.some((c) => c.kind === 'promise' && promiseKind(c.text) === 'discount')
+    ) {
+      said.discount = true;
+    }
     if (!problem) return { text: sentence };
     const fix =
       problem.startsWith('a price of another service') || problem.startsWith('an amount')
