@@ -165,6 +165,31 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     ).toBe(true);
   });
 
+  it('drops the lead-in of a dropped sentence with it, so no line ends on a colon', async () => {
+    const stub = await openAi([
+      'The Discovery Workshop is a half-day session with a report. ',
+      'One more thing: ',
+      'we guarantee first-page rankings. ',
+      'Book it from the services page.',
+    ]);
+    const list = await events(await ask(user('What is the Discovery Workshop?'), llmEnv(stub.url)));
+    expect(text(list)).toBe(
+      'The Discovery Workshop is a half-day session with a report. Book it from the services page.',
+    );
+  });
+
+  it('does not take a lead-in for the main answer: what follows it is the answer', async () => {
+    const stub = await openAi([
+      'Here is the short answer to that: ',
+      'the workshop is 99 per month. ',
+      'It has a written report.',
+    ]);
+    const list = await events(
+      await ask(user('How much is the Discovery Workshop?'), llmEnv(stub.url)),
+    );
+    expect(list.map((e) => e.event)).toEqual(['replace']);
+  });
+
   it('gives a decline no sources', async () => {
     const stub = await openAi([
       "Our site doesn't cover carpet stains, so I can't help with that. ",

@@ -3,8 +3,9 @@
  * read the whole sentence (engine/guard.ts: the firm's prices, discounts, durations, quantities,
  * dates and promises must be stated by what the model was sent or by the firm's facts).
  * - A refused sentence is corrected (a wrong price becomes the service's published one) or
- *   dropped; the rest of the reply stands.
- * - The first sentence of four words or more is the reply's main answer (the model is told to
+ *   dropped, with its lead-in when it had one ("One more thing: ..."); the rest of the reply
+ *   stands.
+ * - The first sentence of four words or more, not a lead-in, is the reply's main answer (the model is told to
  *   answer first; "Sure." before it is not an answer): when it is dropped, the reply is withdrawn
  *   and the visitor gets the built-in answer instead. Nothing is sent before the main answer
  *   has passed, so the visitor never sees withdrawn text.
@@ -60,16 +61,33 @@ export async function* guardedReply(
     const signature = await sign(reply.content);
     return { event: 'replace', data: signature ? { ...reply, signature } : reply };
   };
+  /**
+   * A lead-in ending in a colon on the same line ("One more thing: "), held until the sentence
+   * it leads into is judged: it goes with that sentence when the sentence is dropped.
+   */
+  let lead = '';
   /** What may be sent after one more sentence; marks the reply withdrawn when its main answer goes. */
   const release = (piece: string): string => {
-    if (!hasWords(piece)) return piece;
+    if (!hasWords(piece)) {
+      const out = lead + piece;
+      lead = '';
+      return out;
+    }
     const verdict = check(piece);
     if (verdict.problem) log(verdict.problem);
-    if (!answered && answers(piece)) {
+    const leadIn = /:[ \t]*$/.test(piece);
+    if (!answered && !leadIn && answers(piece)) {
       if (!hasWords(verdict.text)) withdrawn = true;
       answered = true;
     }
-    return verdict.text;
+    if (leadIn && hasWords(verdict.text)) {
+      const out = lead;
+      lead = verdict.text;
+      return out;
+    }
+    const out = hasWords(verdict.text) ? lead + verdict.text : verdict.text;
+    lead = '';
+    return out;
   };
   /** The text to send now: nothing before the main answer has passed. */
   const flush = (text: string): string => {
@@ -96,6 +114,7 @@ export async function* guardedReply(
     }
   }
   if (pending.trim()) held += release(pending);
+  held += lead;
   // A reply with no sentence long enough to be an answer is judged as a whole.
   answered = true;
   const text = withdrawn ? '' : flush('');
