@@ -118,6 +118,8 @@ describe('unstatedClaim: what passes', () => {
     ['a promise refused after it', 'Refunds are not something the site mentions.'],
     ['a discount rejected after it', 'A 90% discount for every client never appears on the site.'],
     ['a list counted in its lead-in', 'Here are the four pages to fix first:'],
+    ['"grand" in a place name', 'Several of our clients are a Grand Junction drive away.'],
+    ['"grand" as an adjective', 'That is a grand total of 20 pages.'],
     ['a range before its noun, its unit singular', 'Teams can add a 2-3 day offsite later.'],
     [
       'a promise word in a practice the sentence faults',
@@ -201,6 +203,9 @@ describe('what the visitor wrote', () => {
     ],
     ['their discount, refused', "We can't offer 50% off."],
     ['their figure, quoted', 'The "$3,000" you saw is not a price the site lists.'],
+    ['their budget as a yardstick', 'Two services have starting prices within $3,000.'],
+    ['their budget as a yardstick, above', 'The other services start above $3,000.'],
+    ['their budget beside a service it holds for', 'The Discovery Workshop fits under $3,000.'],
     [
       'their figure, asked about',
       "The guides don't cover it, so I can't tell you from what the site says whether that plan is worth $3,000.",
@@ -212,6 +217,7 @@ describe('what the visitor wrote', () => {
     ['their discount, confirmed', "Yes, you'll get 50% off."],
     ['their deadline, promised', 'We will have it live in 7 weeks.'],
     ['their budget as our price', 'The Data Insights project costs $3,000.'],
+    ['their budget beside a service it does not hold for', 'Data Insights fits under $3,000.'],
   ])('never confirms %s as ours', (_, text) => {
     expect(unstatedClaim(text, stated, visitor)).not.toBeNull();
   });
@@ -246,6 +252,15 @@ describe('replyGuard: corrects or drops a sentence, never the reply', () => {
     expect(check('Nonprofits get a 20-30% discount. ').problem).toBeUndefined();
     expect(check('Your discount shows in the written proposal.').problem).toBeUndefined();
     expect(check('You also get a discount for paying upfront.').problem).toMatch(/promise/);
+  });
+  it('corrects a price only in a sentence about the service; drops it in any other', () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    check('- The Discovery Workshop, from $750. ');
+    expect(check('Everything else starts at $9,999.')).toEqual({
+      problem: expect.stringMatching(/amount/),
+      text: '',
+    });
+    expect(check('It costs $1,200.').text).toMatch(/^Discovery Workshop starts at \$750/);
   });
   it('drops a refused sentence that belongs to no service', () => {
     const check = replyGuard(stated, visitorFacts([]));

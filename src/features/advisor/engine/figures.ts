@@ -86,6 +86,19 @@ export function wordsToNumber(words: string): number | null {
 }
 
 /**
+ * Whether "grand" is money: in lower case, and not an adjective before a noun ("about two
+ * grand", "a grand a month"; not "a Grand Rapids office" or "a grand total").
+ */
+function isGrand(words: string, after: string): boolean {
+  return (
+    /grand$/.test(words) &&
+    /^(\s*$|\s*[^\s\w]|\s+(a|an|per|each|for|in|or|and|to|up|on|upfront|at|the|of|from|with|is|was|would|will|could|should|if|but|plus|max|tops)\b)/i.test(
+      after,
+    )
+  );
+}
+
+/**
  * Text with its figures made plain: normalised, thousands separators and invisible characters
  * removed, number words as digits ("one" only before a unit it counts). "Grand" and "k" are
  * money ("two grand" and "2k" are "$2000"), as people use them of prices.
@@ -93,10 +106,13 @@ export function wordsToNumber(words: string): number | null {
 export function plainFigures(text: string): string {
   return normalize(text)
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/\b(\d+(?:\.\d+)?)\s?grand\b/gi, (_, n: string) => `$${Math.round(Number(n) * 1000)}`)
+    .replace(/\b(\d+(?:\.\d+)?)\s?grand\b/gi, (m, n: string, offset: number, whole: string) =>
+      isGrand(m, whole.slice(offset + m.length)) ? `$${Math.round(Number(n) * 1000)}` : m,
+    )
     .replace(NUMBER_WORD, (words, offset: number, whole: string) => {
       const trimmed = words.trim();
       const after = whole.slice(offset + words.length);
+      if (/grand$/i.test(trimmed) && !isGrand(trimmed, after)) return words;
       if (
         /^(one|a)$/i.test(trimmed) &&
         !/^\s*(hour|day|week|month|year|percent|dollar)/i.test(after)

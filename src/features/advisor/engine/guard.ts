@@ -94,6 +94,17 @@ function givenBack(text: string, at: number): boolean {
   );
 }
 
+/**
+ * A figure used as a yardstick: "starting prices within $3,000", "the others start above
+ * $3,000". Which side of it the sentence puts what it speaks of, or null.
+ */
+function yardstickAt(text: string, at: number): 'below' | 'above' | null {
+  const before = text.slice(Math.max(0, at - 16), at);
+  if (/\b(within|under|below|less than|up to|at most)\s*$/i.test(before)) return 'below';
+  if (/\b(over|above|beyond|more than|exceeds?|exceeding)\s*$/i.test(before)) return 'above';
+  return null;
+}
+
 /** The firm speaking of its own work: "we", "our", "us". */
 const FIRM_SPEAKS = /\b(we|we'll|we'd|we're|our|ours|us)\b/i;
 
@@ -217,6 +228,16 @@ function problemOf(
       return backed ? null : `a promise the site does not make (${c.text})`;
     }
     case 'money': {
+      // The visitor's amount as a yardstick: true of the service the sentence names, if any.
+      const side = visitor.values.has(c.value) && yardstickAt(text, c.at);
+      if (side) {
+        const named = owner && servicesNamed(text, stated).includes(owner);
+        const price = owner?.facts.startingPrice;
+        const holds =
+          !named ||
+          (price !== undefined && (side === 'below' ? price <= c.value : price > c.value));
+        return holds ? null : `a comparison the site does not support (${c.value})`;
+      }
       const key = c.period ? `${c.value}/${c.period}` : String(c.value);
       if (!stated.all.money.has(key)) {
         return theirs(c.value) ? null : `an amount the site does not state (${key})`;
@@ -291,12 +312,18 @@ export function replyGuard(stated: Stated, visitor: Facts) {
       said.discount = true;
     }
     if (!problem) return { text: sentence };
-    const fix =
-      problem.startsWith('a price of another service') || problem.startsWith('an amount')
-        ? owner && priceSentence(owner.facts)
-        : '';
-    if (!fix || corrected.has(owner!.facts.id)) return { problem, text: '' };
-    corrected.add(owner!.facts.id);
+    // A wrong price is corrected only in a sentence about the service: one that names it or
+    // begins with a pronoun for it ("It costs ..."); any other is dropped.
+    const about =
+      owner && (named.includes(owner) || /^\W*(it|its|it's|this|that)\b/i.test(plain))
+        ? owner
+        : undefined;
+    const wrongPrice =
+      problem.startsWith('a price of another service') || problem.startsWith('an amount');
+    if (!about || !wrongPrice || corrected.has(about.facts.id)) return { problem, text: '' };
+    const fix = priceSentence(about.facts);
+    if (!fix) return { problem, text: '' };
+    corrected.add(about.facts.id);
     const [, lead, , tail] = /^(\s*(?:[-*+]\s+|\d+\.\s+)?)([\s\S]*?)(\s*)$/.exec(sentence)!;
     return { problem, text: `${lead}${fix}${tail}` };
   };
