@@ -140,6 +140,17 @@ const sources: AdvisorSources = {
         knowsAbout: ['Operations'],
       },
     },
+    {
+      id: 'consultant-two',
+      data: {
+        id: 'consultant-two',
+        order: 2,
+        name: 'Sam Example',
+        title: 'SEO Lead',
+        bio: 'Writes the guides.',
+        knowsAbout: ['SEO'],
+      },
+    },
   ],
   pages: [
     {
@@ -195,7 +206,9 @@ describe('advisor index', () => {
     expect(doc('services')).toMatchObject({ url: '/#services' });
     expect(doc('services')?.text).toContain('- Data Insights & Analytics: from $4,000.');
     expect(doc('team')).toMatchObject({ url: '/consultants', kind: 'team' });
-    expect(doc('team')?.text).toContain('Our consultants are Alex Example (Principal).');
+    expect(doc('team')?.text).toContain(
+      'Our consultants are Alex Example (Principal) and Sam Example (SEO Lead).',
+    );
   });
 
   it("indexes other pages' introductions at their address", () => {
@@ -270,6 +283,12 @@ describe('advisor index', () => {
         'A note for readers.',
       ].join('\n'),
     });
+  });
+
+  it("names an article's author in its opening section, as its byline does", () => {
+    expect(doc('/articles/server-errors-guide#introduction')?.text).toContain(
+      'Written by Sam Example, SEO Lead.',
+    );
   });
 
   it('links FAQ answers to their question on the page, and knows the team and contacts', () => {

@@ -13,7 +13,7 @@ import {
   starterQuestions,
   type AdvisorIndex,
 } from '../../features/advisor/build';
-import { getBlock } from '../../lib/blocks';
+import { getBlock, getBlocks } from '../../lib/blocks';
 import { site } from '../../site.config';
 import { timed } from '../../lib/build-timings';
 
@@ -36,6 +36,27 @@ export async function chatStarters(): Promise<string[]> {
     advisor,
     faqs.map((f) => f.data.question),
   );
+}
+
+/** The articles page's introduction: what the articles are and how to follow them by feed. */
+async function articlesPage() {
+  const {
+    articlesIntro: intro,
+    stayUpdated: stay,
+    subscribe,
+  } = await getBlocks('articlesIntro', 'stayUpdated', 'subscribe');
+  const feed = stay.actions?.[0]?.href;
+  return {
+    url: '/articles',
+    title: intro.title,
+    text: [
+      intro.body,
+      `${stay.title}: ${stay.body ?? ''}`,
+      feed && `${subscribe.title}: ${feed}. ${subscribe.body ?? ''}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  };
 }
 
 async function build(): Promise<AdvisorIndex> {
@@ -69,7 +90,7 @@ async function build(): Promise<AdvisorIndex> {
     articles,
     faqs,
     consultants,
-    pages: [{ url: '/audit', title: audit.title, text: audit.body ?? '' }],
+    pages: [{ url: '/audit', title: audit.title, text: audit.body ?? '' }, await articlesPage()],
     mdxPages: [
       {
         url: '/privacy',

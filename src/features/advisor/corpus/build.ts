@@ -108,7 +108,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     ...services.flatMap(serviceDocs),
     servicesDoc(facts, sources.blocks?.services),
     ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
-    ...byId(sources.articles).flatMap(articleDocs),
+    ...byId(sources.articles).flatMap((a) => articleDocs(a, consultants)),
     ...consultants.map(consultantDoc),
     teamDoc(consultants, sources.blocks?.consultants),
     ...firmDocs(sources.firm, sources.contactIntro, sources.blocks?.consultation),
@@ -292,10 +292,16 @@ function servicesDoc(services: readonly ServiceFacts[], intro = ''): AdvisorDoc 
   };
 }
 
-function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
+function articleDocs(
+  entry: Rendered<'articles'>,
+  consultants: readonly Entry<'consultants'>[],
+): AdvisorDoc[] {
   const { id, data } = entry;
   const url = `/articles/${id}`;
   const base = { kind: 'article' as const, page: data.title };
+  // The byline: who wrote it, as the article page names them.
+  const author = consultants.find((c) => c.id === data.author.id)?.data;
+  const byline = author && `Written by ${author.name}, ${author.title}.`;
   const docs: AdvisorDoc[] = [];
   for (const s of mdxSections(entry.body ?? '', entry.headings)) {
     if (!s.text) continue;
@@ -306,7 +312,7 @@ function articleDocs(entry: Rendered<'articles'>): AdvisorDoc[] {
       title: s.heading || data.title,
       context: s.parent ? `${data.title}: ${s.parent}` : data.title,
       // The opening text is the article's summary; its description says it in one sentence.
-      text: s.anchor ? s.text : lines([data.description, s.text]),
+      text: s.anchor ? s.text : lines([data.description, byline, s.text]),
       ...(s.anchor ? {} : { keywords: data.keywords.join(', ') }),
     });
   }
