@@ -92,6 +92,7 @@ describe('unstatedClaim: what passes', () => {
     ['a stated price by pronoun', 'The Discovery Workshop is a good start. It costs $750.'],
     ['a stated range', 'Data Insights runs from $4,000 to $12,000.'],
     ['a stated discount', 'Nonprofits get a 20-30% discount.'],
+    ['the published discount, restated', 'Your nonprofit discount shows in the proposal.'],
     ['both ends of a stated discount', 'The nonprofit discount is 20% to 30% off.'],
     ['a stated duration', 'You get the report within 48 hours, after a 2-3 hour session.'],
     ['a stated duration in words', 'Expect first results within thirty to sixty days.'],
@@ -180,6 +181,10 @@ describe('unstatedClaim: what is refused', () => {
     ['a range before its noun, not stated', 'Teams can add a 4-5 day offsite later.'],
     ['an offer made with a gerund subject', 'Signing up this month gets you a discount.'],
     [
+      'a discount that shares words with the published one but not whom it is for',
+      'Standard rates come with a discount when you book this month.',
+    ],
+    [
       'an unstated figure at the start of a long reply with no sentence break',
       `It is $1 ${'and it is a very good deal for a small business that wants to grow '.repeat(12)}`,
     ],
@@ -251,6 +256,7 @@ describe('replyGuard: corrects or drops a sentence, never the reply', () => {
     expect(check('Your discount shows in the written proposal.').problem).toMatch(/promise/);
     expect(check('Nonprofits get a 20-30% discount. ').problem).toBeUndefined();
     expect(check('Your discount shows in the written proposal.').problem).toBeUndefined();
+    expect(check('That discount is 20-30% off standard rates.').problem).toBeUndefined();
     expect(check('You also get a discount for paying upfront.').problem).toMatch(/promise/);
   });
   it('corrects a price only in a sentence about the service; drops it in any other', () => {

@@ -212,18 +212,26 @@ function problemOf(
       const kind = promiseKind(c.text);
       // The discount stated earlier in the reply, referred back to: "your discount would be
       // reflected in the quote" (a figure in the sentence is checked on its own).
-      const referred = /\b(your|the|that|this|its|their)\s+(\w+\s+)?$/i.test(
-        text.slice(Math.max(0, c.at - 24), c.at),
-      );
+      const referred =
+        /\b(your|the|that|this|its|their)\s+(\w+\s+)?$/i.test(
+          text.slice(Math.max(0, c.at - 24), c.at),
+        ) || /\b(your|the|that|this|its|their)\s+(\w+\s+)?discount\b/i.test(text);
       if (kind === 'discount' && said.discount && referred) return null;
       const stems = meaningStems(text);
+      // The published discount restated names whom it is for ("your nonprofit discount would be
+      // reflected in the quote"); "a discount for booking this month" does not.
+      const holders = stated.promises.flatMap((p) => (p.kind === kind ? [...p.holders] : []));
+      if (kind === 'discount' && holders.length) {
+        return holders.some((h) => stems.has(h))
+          ? null
+          : `a promise the site does not make (${c.text})`;
+      }
       const backed = stated.promises.some((p) => {
         if (p.kind !== kind) return false;
         const shared = [...stems].filter((w) => p.stems.has(w)).length;
-        // The published discount, restated ("your nonprofit discount would be reflected in the
-        // quote") or named as the only one, needs one word of it.
-        const restated = kind === 'discount' || /\bonly\b/i.test(text.slice(0, c.at));
-        return shared > 0 && (restated || shared >= Math.min(2, stems.size));
+        // Named as the only one, it needs one word of it.
+        const only = /\bonly\b/i.test(text.slice(0, c.at));
+        return shared > 0 && (only || shared >= Math.min(2, stems.size));
       });
       return backed ? null : `a promise the site does not make (${c.text})`;
     }

@@ -86,7 +86,7 @@ export interface Stated {
   byService: Map<string, Facts>;
   services: ServiceEntry[];
   /** Sentences that make a promise (not refuse one): its kind, and the stems of their words. */
-  promises: { kind: string; stems: Set<string> }[];
+  promises: StatedPromise[];
 }
 
 /** The names a service goes by, in lower case, for telling whose figure a sentence states. */
@@ -100,6 +100,32 @@ function serviceNamesOf(s: ServiceFacts): string[] {
     )
     .filter((n) => n.length > 3);
   return [...new Set(names)];
+}
+
+/**
+ * A promise the content makes: its kind, the stems of its sentence, and the words that say
+ * whose it is (the "nonprofit" of "our nonprofit discount", the "nonprofits" of "discounts for
+ * nonprofits").
+ */
+export interface StatedPromise {
+  kind: string;
+  stems: Set<string>;
+  holders: Set<string>;
+}
+
+/** Words near a promise that say nothing of whose it is. */
+const NOT_HOLDERS =
+  /^(get|gets|receive|receives|qualify|qualifies|offer|offers|give|gives|apply|applies|is|are|also|generally|typically)$/i;
+
+/** Who a promise is for: meaningful words just before it, and the one after "for" or "to". */
+function holdersOf(sentence: string, at: number, term: string): Set<string> {
+  const before = tokenize(sentence.slice(0, at)).slice(-3);
+  const after = /^\s*(?:for|to)\s+(?:all\s+)?([\p{L}-]+)/iu.exec(sentence.slice(at + term.length));
+  return new Set(
+    [...before, ...(after ? [after[1]] : [])]
+      .filter((w) => !STOPWORDS.has(w) && !/^\d/.test(w) && !NOT_HOLDERS.test(w))
+      .map((w) => stem(w.toLowerCase())),
+  );
 }
 
 /** What a promise is, whatever its words: "money back" is a refund, "15% off" a discount. */
@@ -148,7 +174,11 @@ export function statedFacts(
     for (const sentence of sentencesOf(source.text)) {
       for (const c of claimsOf(sentence)) {
         if (c.kind === 'promise') {
-          stated.promises.push({ kind: promiseKind(c.text), stems: meaningStems(sentence) });
+          stated.promises.push({
+            kind: promiseKind(c.text),
+            stems: meaningStems(sentence),
+            holders: holdersOf(plainFigures(sentence), c.at, c.text),
+          });
         }
       }
     }
