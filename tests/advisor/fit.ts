@@ -9,11 +9,8 @@
  */
 import type { ChatMessage } from '../../src/features/advisor/contract';
 import { answer, type Advisor } from '../../src/features/advisor/engine/advisor';
-import {
-  candidates,
-  readQuestions,
-  visitorTerms,
-} from '../../src/features/advisor/engine/retrieve';
+import { readQuestions, visitorTerms } from '../../src/features/advisor/engine/read';
+import { candidates } from '../../src/features/advisor/engine/retrieve';
 import type { EvalCase } from './types';
 
 /** One question: each candidate's features, and which of them answer it. */

@@ -1,7 +1,7 @@
 /**
  * The built-in advisor, a search that quotes the site. One message passes once through three
- * steps: the conversation is read and each question's sections retrieved (retrieve.ts), then
- * the reply quotes them (quote.ts). A greeting, thanks or a request for a person is answered
+ * steps: the conversation is read (read.ts) and each question's sections retrieved (retrieve.ts),
+ * then the reply quotes them (quote.ts). A greeting, thanks or a request for a person is answered
  * before retrieval (replies.ts). Pure: no Workers APIs, so the evaluation in tests/advisor runs
  * it directly on the built index.
  */
@@ -9,7 +9,8 @@ import type { ChatMessage } from '../contract';
 import type { AdvisorIndex } from '../corpus/schema';
 import { quoteReply } from './quote';
 import { greeting, handoffReply, thanks, type Firm } from './replies';
-import { retrieve, type Ranking } from './retrieve';
+import type { Ranking } from './read';
+import { retrieve } from './retrieve';
 import { SectionSearch } from './search';
 import type { AdvisorReply } from './types';
 

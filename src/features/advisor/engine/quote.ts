@@ -109,7 +109,6 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
         sources.push(fact.section);
       }
     }
-    // A price asked of a service is answered by its data.
     if (priced) continue;
     const picked = pick(part, used);
     if (!picked) {

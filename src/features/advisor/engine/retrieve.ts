@@ -1,39 +1,14 @@
 /**
  * Retrieval, shared by the built-in answer (quote.ts) and the language model's prompt
- * (grounding.ts): the conversation is read once (the last visitor message cut into its
- * questions; a follow-up takes the service or page in discussion), and each question gets its
- * sections, best first, with how sure the match is and the sentences of each that match best.
+ * (grounding.ts): the conversation is read once (read.ts), and each question gets its sections,
+ * best first, with how sure the match is and the sentences of each that match best.
  */
 import type { ChatMessage } from '../contract';
-import type { AdvisorDoc, ServiceFacts } from '../corpus/schema';
-import { normalize, terms, tokenize } from '../corpus/text';
-import { mergeWords, queryWords } from './query';
+import type { AdvisorDoc } from '../corpus/schema';
+import { normalize, terms } from '../corpus/text';
+import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
-import type { QueryWord, Section, SectionSearch, Unit } from './search';
-
-/** What retrieval needs: the search and the services' facts. */
-export interface Ranking {
-  search: SectionSearch;
-  services: readonly ServiceFacts[];
-}
-
-/** One question of the last message, as it is searched. */
-export interface Question {
-  text: string;
-  /** The words searched: the question's own (weight 1), then its context (less). */
-  words: QueryWord[];
-  /** The words an answer must state: the question's own, or the situation for a bare one. */
-  asked: QueryWord[];
-  /** The service it is about, named in the message or in discussion. */
-  subject?: ServiceFacts;
-  /** The page in discussion, for a follow-up after a reply that quoted it. */
-  page?: string;
-  followUp: boolean;
-  /** Whether it is put to the firm ("do you...", "your..."). */
-  toUs: boolean;
-  /** Whether the message describes the visitor's own situation, which a service may meet. */
-  situation: boolean;
-}
+import type { QueryWord, Section, Unit } from './search';
 
 /** A section's standing for one question, with its sentences that match best (page order). */
 export interface Match {
@@ -56,18 +31,6 @@ export interface Retrieval {
   parts: Retrieved[];
 }
 
-/** Where a sentence ends. */
-const SENTENCE = /(?<=[.!?])\s+|\n+/;
-/** Where a sentence turns to a second question: "How much is it, and can we do it by video?" */
-const SECOND_QUESTION =
-  /,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
-/** How a question starts when its question mark is left off. */
-const ASKING =
-  /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|tell me|explain|list)\b/i;
-/** A question that leans on what was said before: "and...", "what about...", "it", "that". */
-const LEANS =
-  /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them)\b/i;
-
 /** A question asking what something costs. */
 export const PRICE =
   /\b(how much|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*)\b/i;
@@ -76,213 +39,24 @@ export const PRICE =
 const HOW_LONG = /\bhow (long|soon|fast|quickly)\b|\b(turnaround|timeline|timeframe)\b/i;
 const TIME = /\b\d+(\s?[-–]\s?\d+)?[\s-](hours?|days?|weeks?|months?)\b/i;
 
-/** A question put to the firm about itself, which its own pages answer, not a guide's advice. */
-const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
-
-/** The visitor speaking of their own organization ("we", "our", "I"). */
-const OURS = /\b(we|we're|our|us|i|i'm|my)\b/i;
-/** Words a message describing a situation runs to at least. */
-const SITUATION = 15;
-
-/** Sections kept per question. */
-const KEEP = 8;
-/** Words a section may have to be quoted whole. */
-const WHOLE = 90;
-/** Words quoted from a longer section. */
-const BUDGET = 70;
-/** List items quoted at most. */
-const ITEMS = 10;
+/** How far some stems state a word: its own stem 1, one of the site's words for it 0.7. */
+const says = (w: QueryWord, stems: ReadonlySet<string>) =>
+  stems.has(w.terms[0]) ? 1 : w.terms.some((t) => stems.has(t)) ? 0.7 : 0;
 
 /** Share of the words' weight (by rarity) that the stems state; a synonym counts 0.7. */
 export function coverage(words: readonly QueryWord[], ...stems: ReadonlySet<string>[]): number {
   let total = 0;
   let covered = 0;
   for (const w of words) {
-    const said = (s: ReadonlySet<string>) =>
-      s.has(w.terms[0]) ? 1 : w.terms.some((t) => s.has(t)) ? 0.7 : 0;
     total += w.idf * w.weight;
-    covered += w.idf * w.weight * Math.max(0, ...stems.map(said));
+    covered += w.idf * w.weight * Math.max(0, ...stems.map((s) => says(w, s)));
   }
   return total > 0 ? covered / total : 0;
-}
-
-/** Words that make the word before them the name of one of our offerings ("the data thing"). */
-const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
-
-/**
- * The service a text names: all the distinctive stems of one of its names, or a stem only its
- * names use said as an offering ("the nonprofit package").
- */
-export function namedService(services: readonly ServiceFacts[], text: string) {
-  const tokens = tokenize(text);
-  const stems = new Set(terms(text));
-  const offered = new Set(
-    tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
-  );
-  const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
-  const users = new Map<string, number>();
-  for (const t of lists.flatMap((names) => [...new Set(names.flat())])) {
-    users.set(t, (users.get(t) ?? 0) + 1);
-  }
-  let best: { service: ServiceFacts; hits: number } | undefined;
-  services.forEach((service, i) => {
-    for (const name of lists[i]) {
-      const own = name.filter((t) => users.get(t)! < 3);
-      const hits = name.filter((t) => stems.has(t)).length;
-      const plainly = own.length > 0 && own.every((t) => stems.has(t));
-      const asOffering = name.some((t) => offered.has(t) && users.get(t) === 1);
-      if ((plainly || asOffering) && hits > (best?.hits ?? 0)) {
-        best = { service, hits };
-      }
-    }
-  });
-  return best?.service;
-}
-
-/** The service or page in discussion before the last message. */
-function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
-  for (const m of earlier.slice(-4).reverse()) {
-    if (m.role === 'user') {
-      const named = namedService(ranking.services, m.content);
-      if (named) return { subject: named };
-      continue;
-    }
-    const first = m.content.match(/\]\((\/[^)#\s]*)/)?.[1];
-    const service = ranking.services.find((s) => s.url === first);
-    if (first) return service ? { subject: service } : { page: first };
-  }
-  return {};
-}
-
-/** The questions of a message (at most three) and its statements. */
-export function splitMessage(message: string): { questions: string[]; statements: string } {
-  const sentences = message
-    .split(SENTENCE)
-    .map((s) => s.trim())
-    .filter((s) => tokenize(s).length > 0);
-  const asks = (s: string) => s.endsWith('?') || ASKING.test(s);
-  const questions = sentences
-    .filter(asks)
-    .flatMap((s) => s.split(SECOND_QUESTION))
-    .map((s) => s.trim())
-    .filter((s) => tokenize(s).length > 0);
-  const statements = sentences.filter((s) => !asks(s)).join(' ');
-  if (questions.length === 0) return { questions: [sentences.join(' ')], statements: '' };
-  if (questions.length > 3) questions.splice(2, questions.length, questions.slice(2).join(' '));
-  return { questions, statements };
-}
-
-/** Reads the conversation: the last message's questions, each with what it is about. */
-export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]) {
-  const last = messages.findLastIndex((m) => m.role === 'user');
-  const message = normalize(messages[last]?.content ?? '').trim();
-  const earlier = messages.slice(0, Math.max(0, last));
-  const before = earlier.findLast((m) => m.role === 'user')?.content;
-  const { questions, statements } = splitMessage(message);
-  const situation = statements ? queryWords(ranking.search, statements, 0.5) : [];
-  const named = namedService(ranking.services, message);
-  const discussed = named ? {} : inDiscussion(ranking, earlier);
-  return {
-    message,
-    questions: questions.map((text, i): Question => {
-      const own = queryWords(ranking.search, text);
-      const topical = own.filter((w) => w.idf >= 1);
-      const subject = namedService(ranking.services, text) ?? named ?? discussed.subject;
-      // A follow-up leans on the conversation: it is short or points back, and names nothing.
-      const followUp =
-        !named &&
-        (before !== undefined || i > 0) &&
-        (topical.length <= 2 || LEANS.test(text) || tokenize(text).length <= 8);
-      let words = mergeWords(own, situation);
-      if (followUp && subject)
-        words = mergeWords(words, queryWords(ranking.search, subject.name, 0.8));
-      const prior = i > 0 ? questions[i - 1] : before;
-      if (followUp && prior) words = mergeWords(words, queryWords(ranking.search, prior, 0.4));
-      // A bare question about the visitor's situation ("Can you help?") asks about the situation.
-      const asked = topical.length >= 2 ? topical : mergeWords(topical, situation);
-      return {
-        text,
-        words,
-        asked: asked.length ? asked : words,
-        ...(subject && { subject }),
-        ...(followUp && !subject && discussed.page && { page: discussed.page }),
-        followUp,
-        toUs: TO_US.test(text),
-        situation: OURS.test(message) && tokenize(message).length >= SITUATION,
-      };
-    }),
-  };
-}
-
-/** How a section's kind and place weigh for a question. */
-function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: ReadonlySet<string>) {
-  let p = 1;
-  if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.5;
-  if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
-  if (doc.facet === 'overview' || doc.url === '/#services') p *= 0.4;
-  if (doc.facet === 'price') p *= PRICE.test(q.text) ? 1.4 : 1;
-  if (doc.facet === 'audience' && !/\bwho\b/i.test(q.text)) p *= 0.6;
-  if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
-  if (q.toUs && doc.url.startsWith('/articles/')) p *= 0.6;
-  if (q.situation && doc.kind === 'service') p *= 1.4;
-  if (q.subject) {
-    if (doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
-    else if (doc.service) p *= 0.6;
-  }
-  // (Not a guide for "could you do that for us?": that asks about the firm's work.)
-  const guide = q.page?.startsWith('/articles/') && q.toUs;
-  if (q.page && !guide && doc.url.split('#')[0] === q.page) p *= 1.5;
-  // A service only for some organizations, for a visitor who neither is one nor names it.
-  const only = ranking.services.find((s) => s.id === doc.service)?.onlyFor;
-  if (only?.length && q.subject?.id !== doc.service && !only.some((t) => visitor.has(t))) p *= 0.2;
-  return p;
 }
 
 /** The words of some units. */
 const wordCount = (units: readonly Unit[]) =>
   units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
-
-/** How well a unit states the question's words: rarer words count more, its heading half. */
-function unitScore(q: Question, section: Section, unit: Unit): number {
-  let score = 0;
-  for (const w of q.words) {
-    const said = (s: ReadonlySet<string>) =>
-      s.has(w.terms[0]) ? 1 : w.terms.some((t) => s.has(t)) ? 0.7 : 0;
-    score += w.weight * w.idf ** 1.5 * Math.max(said(unit.terms), 0.6 * said(section.head));
-  }
-  const length = wordCount([unit]);
-  // A section states its point first.
-  const first = unit.index === 0 ? 1.5 : 1;
-  return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
-}
-
-/** The units of a section to quote for a question, in the page's order. */
-function toQuote(q: Question, section: Section): Unit[] {
-  const { units } = section;
-  if (wordCount(units) <= WHOLE) return [...units];
-  const best = [...units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
-  if (!best) return [];
-  const chosen = new Set<Unit>([best]);
-  // A sentence that introduces a list, or an item of one: the list.
-  const listFrom = best.text.endsWith(':') ? best.index + 1 : best.item ? best.index : -1;
-  if (listFrom >= 0) {
-    let start = listFrom;
-    while (best.item && start > 0 && units[start - 1].item) start--;
-    const intro = units[start - 1];
-    if (intro && !intro.item) chosen.add(intro);
-    for (let i = start; units[i]?.item && i < start + ITEMS; i++) chosen.add(units[i]);
-  } else {
-    // The sentences after it in its paragraph, while they fit.
-    let words = wordCount([best]);
-    for (let i = best.index + 1; i < units.length; i++) {
-      const next = units[i];
-      if (next.item || next.line !== best.line || words + wordCount([next]) > BUDGET) break;
-      chosen.add(next);
-      words += wordCount([next]);
-    }
-  }
-  return units.filter((u) => chosen.has(u));
-}
 
 /** What a section's score is measured against: how strongly a typical question's must match. */
 const HALF_SURE = 45;
@@ -332,7 +106,6 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(q.toUs && doc.url.startsWith('/articles/')),
     +(q.situation && doc.kind === 'service'),
     +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
-    +q.followUp,
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
     headingAsked(q, doc.title),
   ];
@@ -378,8 +151,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
 export const ORDER = [
   1.739, 0.476, -0.36, 0.987, 0.073, 0.507, -0.5, -0.241, -0.334, -0.156, 0.938, -0.793, 0.801,
   0.24, -0.661, -0.854, 0.549, 0.783, 0.198, 0.848, -1.444, 0.086, -0.486, 0.066, 0.823, -0.48,
-  0.438, -0.276, -1.66, 1.124, -1.209, 0, 1.246, 0.034,
+  0.438, -0.276, -1.66, 1.124, -1.209, 1.246, 0.034,
 ];
+
 /**
  * What each of sureness() weighs in a section's confidence (a logistic regression): fitted on
  * the development set to tell questions the site answers from those it does not, its bias set
@@ -392,6 +166,79 @@ export const SURE = [
 /** A linear model's value: the features weighed, each held within -8 and 8. */
 export const weigh = (x: readonly number[], w: readonly number[]) =>
   x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
+
+/** Sections kept per question. */
+const KEEP = 8;
+/** Words a section may have to be quoted whole. */
+const WHOLE = 90;
+/** Words quoted from a longer section. */
+const BUDGET = 70;
+/** List items quoted at most. */
+const ITEMS = 10;
+
+/** How a section's kind and place weigh for a question. */
+function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: ReadonlySet<string>) {
+  let p = 1;
+  if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.5;
+  if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
+  if (doc.facet === 'overview' || doc.url === '/#services') p *= 0.4;
+  if (doc.facet === 'price') p *= PRICE.test(q.text) ? 1.4 : 1;
+  if (doc.facet === 'audience' && !/\bwho\b/i.test(q.text)) p *= 0.6;
+  if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
+  if (q.toUs && doc.url.startsWith('/articles/')) p *= 0.6;
+  if (q.situation && doc.kind === 'service') p *= 1.4;
+  if (q.subject) {
+    if (doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
+    else if (doc.service) p *= 0.6;
+  }
+  // (Not a guide for "could you do that for us?": that asks about the firm's work.)
+  const guide = q.page?.startsWith('/articles/') && q.toUs;
+  if (q.page && !guide && doc.url.split('#')[0] === q.page) p *= 1.5;
+  // A service only for some organizations, for a visitor who neither is one nor names it.
+  const only = ranking.services.find((s) => s.id === doc.service)?.onlyFor;
+  if (only?.length && q.subject?.id !== doc.service && !only.some((t) => visitor.has(t))) p *= 0.2;
+  return p;
+}
+
+/** How well a unit states the question's words: rarer words count more, its heading half. */
+function unitScore(q: Question, section: Section, unit: Unit): number {
+  let score = 0;
+  for (const w of q.words) {
+    score += w.weight * w.idf ** 1.5 * Math.max(says(w, unit.terms), 0.6 * says(w, section.head));
+  }
+  const length = wordCount([unit]);
+  // A section states its point first.
+  const first = unit.index === 0 ? 1.5 : 1;
+  return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
+}
+
+/** The units of a section to quote for a question, in the page's order. */
+function toQuote(q: Question, section: Section): Unit[] {
+  const { units } = section;
+  if (wordCount(units) <= WHOLE) return [...units];
+  const best = [...units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
+  if (!best) return [];
+  const chosen = new Set<Unit>([best]);
+  // A sentence that introduces a list, or an item of one: the list.
+  const listFrom = best.text.endsWith(':') ? best.index + 1 : best.item ? best.index : -1;
+  if (listFrom >= 0) {
+    let start = listFrom;
+    while (best.item && start > 0 && units[start - 1].item) start--;
+    const intro = units[start - 1];
+    if (intro && !intro.item) chosen.add(intro);
+    for (let i = start; units[i]?.item && i < start + ITEMS; i++) chosen.add(units[i]);
+  } else {
+    // The sentences after it in its paragraph, while they fit.
+    let words = wordCount([best]);
+    for (let i = best.index + 1; i < units.length; i++) {
+      const next = units[i];
+      if (next.item || next.line !== best.line || words + wordCount([next]) > BUDGET) break;
+      chosen.add(next);
+      words += wordCount([next]);
+    }
+  }
+  return units.filter((u) => chosen.has(u));
+}
 
 /** Candidates considered before the KEEP best are kept. */
 const POOL = 16;
@@ -442,15 +289,6 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, KEEP);
-}
-
-/** The stems of everything the visitor wrote in the conversation. */
-export function visitorTerms(ranking: Ranking, messages: readonly ChatMessage[]) {
-  return new Set(
-    messages
-      .filter((m) => m.role === 'user')
-      .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
-  );
 }
 
 /**

@@ -18,11 +18,7 @@ export interface Unit {
   line: number;
   /** Its position among the section's units. */
   index: number;
-  /** For a list item: the line that introduces its list ("The starting price includes:"). */
-  intro?: string;
   terms: ReadonlySet<string>;
-  /** Its stems in order, for words asked side by side ("written report"). */
-  sequence: readonly string[];
 }
 
 /** A section with its units and the stems of its heading and context. */
@@ -49,28 +45,20 @@ export interface QueryWord {
   name?: boolean;
 }
 
-/** A section that matches a question, with the question's terms it contains. */
+/** A section that matches a question. */
 export interface Hit {
   section: Section;
   score: number;
-  matched: ReadonlySet<string>;
 }
 
 /** The sentences and list items of a section's text, in order. */
-export function cutUnits(text: string): Omit<Unit, 'terms' | 'index' | 'sequence'>[] {
-  const out: Omit<Unit, 'terms' | 'index' | 'sequence'>[] = [];
-  let intro: string | undefined;
+export function cutUnits(text: string): Omit<Unit, 'terms' | 'index'>[] {
+  const out: Omit<Unit, 'terms' | 'index'>[] = [];
   text.split('\n').forEach((raw, line) => {
     if (raw.startsWith('- ') || raw.startsWith('  - ')) {
-      out.push({
-        text: raw.replace(/^\s*- /, '').trim(),
-        item: true,
-        line,
-        ...(intro && { intro }),
-      });
+      out.push({ text: raw.replace(/^\s*- /, '').trim(), item: true, line });
       return;
     }
-    intro = raw.trim().endsWith(':') ? raw.trim() : undefined;
     for (const sentence of raw.split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$])/)) {
       if (sentence.trim()) out.push({ text: sentence.trim(), item: false, line });
     }
@@ -91,10 +79,11 @@ export class SectionSearch {
     private readonly realWords: ReadonlySet<string> = new Set(),
   ) {
     this.sections = docs.map((doc) => {
-      const units = cutUnits(doc.text).map((u, index) => {
-        const sequence = terms(u.text);
-        return { ...u, index, terms: new Set(sequence), sequence };
-      });
+      const units = cutUnits(doc.text).map((u, index) => ({
+        ...u,
+        index,
+        terms: new Set(terms(u.text)),
+      }));
       const head = new Set(terms(`${doc.title} ${doc.context ?? ''}`));
       const all = new Set([...head, ...terms(`${doc.page} ${doc.keywords ?? ''}`)]);
       for (const u of units) for (const t of u.terms) all.add(t);
@@ -115,10 +104,6 @@ export class SectionSearch {
       searchOptions,
     );
     return new SectionSearch(index as MiniSearch<AdvisorDoc>, docs, new Set(realWords));
-  }
-
-  section(id: string): Section | undefined {
-    return this.byId.get(id);
   }
 
   /**
@@ -173,7 +158,7 @@ export class SectionSearch {
    * The sections that match the words, best first, by BM25 with field boosts; a synonym
    * counts for less than the word itself, and each word by its weight.
    */
-  search(words: readonly QueryWord[], filter?: (doc: AdvisorDoc) => boolean): Hit[] {
+  search(words: readonly QueryWord[]): Hit[] {
     const weights = new Map<string, number>();
     for (const w of words) {
       w.terms.forEach((t, i) => {
@@ -190,11 +175,10 @@ export class SectionSearch {
       fuzzy: false,
       prefix: false,
       boost: BOOST,
-      ...(filter && { filter: (r) => filter(this.byId.get(r.id as string)!.doc) }),
     });
     return results.flatMap((r) => {
       const section = this.byId.get(r.id as string);
-      return section ? [{ section, score: r.score, matched: new Set(r.queryTerms) }] : [];
+      return section ? [{ section, score: r.score }] : [];
     });
   }
 }

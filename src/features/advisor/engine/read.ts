@@ -1,0 +1,169 @@
+/**
+ * Reading the conversation, once per message: the last visitor message cut into its questions
+ * (at most three) and its statements, and each question with the service or page it is about,
+ * named in it or in discussion before it, and the words it is searched with.
+ */
+import type { ChatMessage } from '../contract';
+import type { ServiceFacts } from '../corpus/schema';
+import { normalize, terms, tokenize } from '../corpus/text';
+import { mergeWords, queryWords } from './query';
+import type { QueryWord, SectionSearch } from './search';
+
+/** What retrieval needs: the search and the services' facts. */
+export interface Ranking {
+  search: SectionSearch;
+  services: readonly ServiceFacts[];
+}
+
+/** One question of the last message, as it is searched. */
+export interface Question {
+  text: string;
+  /** The words searched: the question's own (weight 1), then its context (less). */
+  words: QueryWord[];
+  /** The words an answer must state: the question's own, or the situation for a bare one. */
+  asked: QueryWord[];
+  /** The service it is about, named in the message or in discussion. */
+  subject?: ServiceFacts;
+  /** The page in discussion, for a follow-up after a reply that quoted it. */
+  page?: string;
+  followUp: boolean;
+  /** Whether it is put to the firm ("do you...", "your..."). */
+  toUs: boolean;
+  /** Whether the message describes the visitor's own situation, which a service may meet. */
+  situation: boolean;
+}
+
+/** Where a sentence ends. */
+const SENTENCE = /(?<=[.!?])\s+|\n+/;
+/** Where a sentence turns to a second question: "How much is it, and can we do it by video?" */
+const SECOND_QUESTION =
+  /,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
+/** How a question starts when its question mark is left off. */
+const ASKING =
+  /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|tell me|explain|list)\b/i;
+/** A question that leans on what was said before: "and...", "what about...", "it", "that". */
+const LEANS =
+  /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them)\b/i;
+
+/** A question put to the firm about itself, which its own pages answer, not a guide's advice. */
+const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
+
+/** The visitor speaking of their own organization ("we", "our", "I"). */
+const OURS = /\b(we|we're|our|us|i|i'm|my)\b/i;
+/** Words a message describing a situation runs to at least. */
+const SITUATION = 15;
+
+/** Words that make the word before them the name of one of our offerings ("the data thing"). */
+const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
+
+/**
+ * The service a text names: all the distinctive stems of one of its names, or a stem only its
+ * names use said as an offering ("the nonprofit package").
+ */
+export function namedService(services: readonly ServiceFacts[], text: string) {
+  const tokens = tokenize(text);
+  const stems = new Set(terms(text));
+  const offered = new Set(
+    tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
+  );
+  const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
+  const users = new Map<string, number>();
+  for (const t of lists.flatMap((names) => [...new Set(names.flat())])) {
+    users.set(t, (users.get(t) ?? 0) + 1);
+  }
+  let best: { service: ServiceFacts; hits: number } | undefined;
+  services.forEach((service, i) => {
+    for (const name of lists[i]) {
+      const own = name.filter((t) => users.get(t)! < 3);
+      const hits = name.filter((t) => stems.has(t)).length;
+      const plainly = own.length > 0 && own.every((t) => stems.has(t));
+      const asOffering = name.some((t) => offered.has(t) && users.get(t) === 1);
+      if ((plainly || asOffering) && hits > (best?.hits ?? 0)) best = { service, hits };
+    }
+  });
+  return best?.service;
+}
+
+/** The service or page in discussion before the last message. */
+function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
+  for (const m of earlier.slice(-4).reverse()) {
+    if (m.role === 'user') {
+      const named = namedService(ranking.services, m.content);
+      if (named) return { subject: named };
+      continue;
+    }
+    const first = m.content.match(/\]\((\/[^)#\s]*)/)?.[1];
+    const service = ranking.services.find((s) => s.url === first);
+    if (first) return service ? { subject: service } : { page: first };
+  }
+  return {};
+}
+
+/** The questions of a message (at most three) and its statements. */
+export function splitMessage(message: string): { questions: string[]; statements: string } {
+  const sentences = message
+    .split(SENTENCE)
+    .map((s) => s.trim())
+    .filter((s) => tokenize(s).length > 0);
+  const asks = (s: string) => s.endsWith('?') || ASKING.test(s);
+  const questions = sentences
+    .filter(asks)
+    .flatMap((s) => s.split(SECOND_QUESTION))
+    .map((s) => s.trim())
+    .filter((s) => tokenize(s).length > 0);
+  const statements = sentences.filter((s) => !asks(s)).join(' ');
+  if (questions.length === 0) return { questions: [sentences.join(' ')], statements: '' };
+  if (questions.length > 3) questions.splice(2, questions.length, questions.slice(2).join(' '));
+  return { questions, statements };
+}
+
+/** Reads the conversation: the last message's questions, each with what it is about. */
+export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]) {
+  const last = messages.findLastIndex((m) => m.role === 'user');
+  const message = normalize(messages[last]?.content ?? '').trim();
+  const earlier = messages.slice(0, Math.max(0, last));
+  const before = earlier.findLast((m) => m.role === 'user')?.content;
+  const { questions, statements } = splitMessage(message);
+  const situation = statements ? queryWords(ranking.search, statements, 0.5) : [];
+  const named = namedService(ranking.services, message);
+  const discussed = named ? {} : inDiscussion(ranking, earlier);
+  return {
+    message,
+    questions: questions.map((text, i): Question => {
+      const own = queryWords(ranking.search, text);
+      const topical = own.filter((w) => w.idf >= 1);
+      const subject = namedService(ranking.services, text) ?? named ?? discussed.subject;
+      // A follow-up leans on the conversation: it is short or points back, and names nothing.
+      const followUp =
+        !named &&
+        (before !== undefined || i > 0) &&
+        (topical.length <= 2 || LEANS.test(text) || tokenize(text).length <= 8);
+      let words = mergeWords(own, situation);
+      if (followUp && subject)
+        words = mergeWords(words, queryWords(ranking.search, subject.name, 0.8));
+      const prior = i > 0 ? questions[i - 1] : before;
+      if (followUp && prior) words = mergeWords(words, queryWords(ranking.search, prior, 0.4));
+      // A bare question about the visitor's situation ("Can you help?") asks about the situation.
+      const asked = topical.length >= 2 ? topical : mergeWords(topical, situation);
+      return {
+        text,
+        words,
+        asked: asked.length ? asked : words,
+        ...(subject && { subject }),
+        ...(followUp && !subject && discussed.page && { page: discussed.page }),
+        followUp,
+        toUs: TO_US.test(text),
+        situation: OURS.test(message) && tokenize(message).length >= SITUATION,
+      };
+    }),
+  };
+}
+
+/** The stems of everything the visitor wrote in the conversation. */
+export function visitorTerms(ranking: Ranking, messages: readonly ChatMessage[]) {
+  return new Set(
+    messages
+      .filter((m) => m.role === 'user')
+      .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
+  );
+}
