@@ -149,9 +149,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
  * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
  */
 export const ORDER = [
-  1.739, 0.476, -0.36, 0.987, 0.073, 0.507, -0.5, -0.241, -0.334, -0.156, 0.938, -0.793, 0.801,
-  0.24, -0.661, -0.854, 0.549, 0.783, 0.198, 0.848, -1.444, 0.086, -0.486, 0.066, 0.823, -0.48,
-  0.438, -0.276, -1.66, 1.124, -1.209, 1.246, 0.034,
+  1.785, 0.572, -0.473, 0.957, -0.03, 0.57, -0.481, -0.19, -0.281, -0.28, 1.17, -1.019, 0.839,
+  0.253, -0.662, -0.729, 0.595, 0.777, 0.202, 0.899, -1.434, 0.054, -0.442, 0.107, 0.798, -0.461,
+  0.415, -0.161, -1.676, 1.067, -1.209, 1.326, 0.009,
 ];
 
 /**
@@ -160,7 +160,7 @@ export const ORDER = [
  * so that declining one the site answers and answering one it does not are about as frequent.
  */
 export const SURE = [
-  1.169, -0.559, -0.009, 0.184, 0.182, -0.277, 0.042, 0.417, 0.49, -0.818, -0.151, 0.64, -1.298,
+  1.168, -0.559, -0.008, 0.183, 0.183, -0.276, 0.04, 0.42, 0.49, -0.82, -0.152, 0.643, -1.299,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
