@@ -51,6 +51,7 @@ const grounding = [
   { text: 'Weeks 1-2: Assess. For each of the 3-5 processes in scope we map the steps.' },
   { text: 'Weeks 9-12 and beyond: Roll out and support.' },
   { text: 'Teams can book an offsite (2-3 days) after the workshop.' },
+  { text: 'The vendor runs 2 agents.' },
 ];
 
 const stated = statedFacts(grounding, services);
@@ -119,6 +120,18 @@ describe('unstatedClaim: what passes', () => {
     ['a promise refused after it', 'Refunds are not something the site mentions.'],
     ['a discount rejected after it', 'A 90% discount for every client never appears on the site.'],
     ['a list counted in its lead-in', 'Here are the four pages to fix first:'],
+    [
+      'a list counted in a lead-in with a link',
+      'The crawler list names six agents ([Known crawlers](/articles/ai-citation-guide#known-crawlers)):',
+    ],
+    [
+      'a promise word in a contrast',
+      'Treat the 30-60 days as a typical range rather than a promise.',
+    ],
+    [
+      'a discount in a list one negation covers',
+      "The site doesn't list the code SAVE-NOW-2025 you mentioned or any 90% discount for it.",
+    ],
     ['"grand" in a place name', 'Several of our clients are a Grand Junction drive away.'],
     ['"grand" as an adjective', 'That is a grand total of 20 pages.'],
     ['a range before its noun, its unit singular', 'Teams can add a 2-3 day offsite later.'],
@@ -179,6 +192,7 @@ describe('unstatedClaim: what is refused', () => {
     ['a promise', 'We promise you will rank first.'],
     ['a risk-free offer', 'Every project is risk-free.'],
     ['a range before its noun, not stated', 'Teams can add a 4-5 day offsite later.'],
+    ['a count of what the content counts, not a lead-in', 'The vendor runs six agents.'],
     ['an offer made with a gerund subject', 'Signing up this month gets you a discount.'],
     [
       'a discount that shares words with the published one but not whom it is for',

@@ -185,7 +185,7 @@ export const PROMISE =
 const NEGATION_REACH = 9;
 /** Words that undo a promise when they come shortly before it ("we can't guarantee"). */
 const NEGATION =
-  /\b(no|not|never|nobody|no one|none|cannot|can't|cant|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|shouldn't|wouldn't|couldn't|mustn't|needn't|without|neither|nor|unable)\b/i;
+  /\b(no|not|never|nobody|no one|none|cannot|can't|cant|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|shouldn't|wouldn't|couldn't|mustn't|needn't|without|neither|nor|unable|rather than|instead of)\b/i;
 /** A negation that still states a bound: "no more than $99", "not over 20 pages". */
 const BOUND =
   /\b(no|not|never)\s+(more|less|fewer|over|under|longer|shorter)\b|\bdoes(n't| not) exceed/i;
@@ -235,8 +235,13 @@ export function negatedAt(text: string, at: number, end = at): boolean {
       .at(-1) ?? '';
   const near = clause.split(/\s+/).slice(-NEGATION_REACH).join(' ');
   if (BOUND.test(`${near} ${text.slice(at, end + 12)}`)) return false;
+  // "doesn't list the code you quoted or any 50% discount": "any" carries the clause's negation.
+  const carried = /\b(any|or)\s+(\S+\s+)?$/i.test(near) && NEGATION.test(clause);
   return (
-    NEGATION.test(near) || /\bif\b/i.test(near) || NEGATED_AFTER.test(text.slice(end, end + 40))
+    NEGATION.test(near) ||
+    carried ||
+    /\bif\b/i.test(near) ||
+    NEGATED_AFTER.test(text.slice(end, end + 40))
   );
 }
 
@@ -308,7 +313,8 @@ export function claimsOf(sentence: string): Claim[] {
     // "Win 9", "steps 4-7": a number after the name of what it numbers is a label; "Three
     // things to know:" counts the reply's own list, not what the firm delivers.
     const label = LABEL.test(text.slice(Math.max(0, m.index - 16), m.index));
-    const leadIn = /:\s*$/.test(text) && text.length - m.index < 60;
+    const leadIn =
+      /:\s*$/.test(text) && text.slice(m.index).replace(/\]\([^)]*\)/g, ']').length < 60;
     if (
       !free(m.index) ||
       /^(19|20)\d\d$/.test(m[1]) ||
