@@ -11,6 +11,7 @@ import placeholderGuard from './src/integrations/placeholder-guard.ts';
 import buildTimings from './src/integrations/build-timings.ts';
 import shareImages from './src/integrations/share-images.ts';
 import advisorStems from './src/integrations/advisor-stems.ts';
+import buildFiles from './src/integrations/build-files.ts';
 import { pageCspDirectives } from './src/lib/csp.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
@@ -45,7 +46,9 @@ export default defineConfig({
     shareImages(),
     // Stems the English word list for the advisor index in a worker thread while the build bundles.
     advisorStems(),
-    // Search index for /search, written into the output directory after the build.
+    // Files routes hand over for after the pages: the articles' Markdown versions.
+    buildFiles(),
+    // Search index for /search: each page goes to Pagefind as it renders; written after the pages.
     pagefind(),
     // The build's phases and steps in one log line (and a file for the benchmark); last, so it
     // times the others' work after the pages.
