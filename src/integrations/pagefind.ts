@@ -1,27 +1,35 @@
 /**
- * The Pagefind search index (src/lib/search-index.ts), written into `<outDir>/pagefind`, so it
- * works with any --outDir. Each page goes to the index as it renders; the index is written as
- * soon as the pages are done, while the other integrations finish the output.
+ * The Pagefind search index (src/lib/search-index-build.ts), written into `<outDir>/pagefind`,
+ * so it works with any --outDir. Each page goes to the index as it renders; the index is written
+ * as soon as the pages are done, while the other integrations finish the output.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { createSearchIndexer, indexingPrerenderer, type SearchIndexer } from '../lib/search-index';
+import {
+  indexingPrerenderer,
+  startSearchIndex,
+  type SearchIndexWorker,
+} from '../lib/search-index-build';
 import { timed } from '../lib/build-timings';
 
 export default function pagefindIntegration(): AstroIntegration {
-  let indexer: SearchIndexer | undefined;
+  let root = '';
+  let index: SearchIndexWorker | undefined;
   let writing: Promise<number> | undefined;
   return {
     name: 'site-pagefind',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
       'astro:build:start': ({ setPrerenderer }) => {
-        const pages = createSearchIndexer();
-        indexer = pages;
+        const pages = startSearchIndex(join(root, 'src/integrations/search-index-worker.ts'));
+        index = pages;
         setPrerenderer((base) => indexingPrerenderer(base, pages));
       },
       'astro:build:generated': ({ dir }) => {
-        const pages = indexer;
+        const pages = index;
         if (!pages) return;
         const outputPath = join(fileURLToPath(dir), 'pagefind');
         writing = timed('search index', () => pages.write(outputPath));

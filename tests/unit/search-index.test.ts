@@ -1,19 +1,20 @@
 /**
  * The search index fed while the pages render: the prerenderer hands each HTML page to the
- * index and the build the same bytes, and Pagefind indexes the pages that mark a search body.
+ * index's worker thread and the build the same bytes, and Pagefind indexes the pages that mark a
+ * search body.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { AstroPrerenderer } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSearchIndexer, searchableHtml } from '../../src/lib/search-index';
 import {
-  createSearchIndexer,
   indexingPrerenderer,
-  searchableHtml,
-  type SearchIndexer,
-} from '../../src/lib/search-index';
+  startSearchIndex,
+  type PageSink,
+} from '../../src/lib/search-index-build';
 
 const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,10 +38,11 @@ function fakeBase(answers: Record<string, () => Response>): AstroPrerenderer {
   };
 }
 
-/** An indexer that records what it was handed. */
-function recording(): SearchIndexer & { added: [string, string][] } {
+/** A sink that records what it was handed, as text. */
+function recording(): PageSink & { added: [string, string][] } {
   const added: [string, string][] = [];
-  return { added, add: (path, html) => void added.push([path, html]), write: async () => 0 };
+  const decoder = new TextDecoder();
+  return { added, add: (path, page) => void added.push([path, decoder.decode(page)]) };
 }
 
 describe('the pages handed to the search index while they render', () => {
@@ -92,28 +94,34 @@ describe('the pages handed to the search index while they render', () => {
       '/articles/server-errors.html',
       '/advisor-index.json',
     ]);
-    expect(indexer.added[0][1]).toBe(searchableHtml(html));
+    expect(indexer.added[0][1]).toBe(html);
   });
 });
 
+/** The index written into `out`: its page count and its pages' fragments. */
+function readIndex(out: string) {
+  const entry = JSON.parse(readFileSync(join(out, 'pagefind-entry.json'), 'utf8'));
+  const fragments = readdirSync(join(out, 'fragment')).map((f) =>
+    JSON.parse(
+      gunzipSync(readFileSync(join(out, 'fragment', f)))
+        .toString()
+        .replace(/^[^{]*/, ''),
+    ),
+  );
+  return { pageCount: entry.languages.en.page_count, fragments };
+}
+
 describe('the search index', () => {
-  it('indexes the pages with a search body, at their public paths', async () => {
+  it('indexes the pages with a search body, at the paths given', async () => {
     const indexer = createSearchIndexer();
-    indexer.add('/articles/server-errors.html', searchableHtml(page('Server Errors', 'gateway')));
-    indexer.add('/services/seo.html', searchableHtml(page('SEO', 'rankings')));
-    indexer.add('/404.html', '<html lang="en"><body><h1>Not found</h1></body></html>');
+    indexer.add('/articles/server-errors', page('Server Errors', 'gateway'));
+    indexer.add('/services/seo', page('SEO', 'rankings'));
+    indexer.add('/404', '<html lang="en"><body><h1>Not found</h1></body></html>');
     const out = join(dir, 'pagefind');
     expect(await indexer.write(out)).toBe(2);
 
-    const entry = JSON.parse(readFileSync(join(out, 'pagefind-entry.json'), 'utf8'));
-    expect(entry.languages.en.page_count).toBe(2);
-    const fragments = readdirSync(join(out, 'fragment')).map((f) =>
-      JSON.parse(
-        gunzipSync(readFileSync(join(out, 'fragment', f)))
-          .toString()
-          .replace(/^[^{]*/, ''),
-      ),
-    );
+    const { pageCount, fragments } = readIndex(out);
+    expect(pageCount).toBe(2);
     expect(fragments.map((f) => f.url).sort()).toEqual([
       '/articles/server-errors',
       '/services/seo',
@@ -123,4 +131,17 @@ describe('the search index', () => {
     expect(article.content).toContain('gateway');
     expect(article.content).not.toContain('Menu');
   });
+
+  it('is fed from a worker thread that Node runs as it is, at the public paths', async () => {
+    const index = startSearchIndex(resolve('src/integrations/search-index-worker.ts'));
+    const encoder = new TextEncoder();
+    index.add('/articles/worker-page.html', encoder.encode(page('Worker Page', 'threaded')));
+    index.add('/index.html', encoder.encode('<html lang="en"><body><h1>Home</h1></body></html>'));
+    const out = join(dir, 'worker-pagefind');
+    expect(await index.write(out)).toBe(1);
+    const { fragments } = readIndex(out);
+    expect(fragments.map((f) => [f.url, f.meta.title])).toEqual([
+      ['/articles/worker-page', 'Worker Page'],
+    ]);
+  }, 20_000);
 });
