@@ -1,36 +1,80 @@
 /**
  * How a build makes the search index: a worker thread (src/integrations/search-index-worker.ts)
  * hands each page to Pagefind as Astro renders it, so the parsing and indexing that took seconds
- * after a large archive's pages now run beside them; the index is written when the pages are
- * done (src/integrations/pagefind.ts).
+ * after a large archive's pages run beside them, and the index is written while the pages
+ * without a search body render (src/integrations/pagefind.ts).
  */
 import { Worker } from 'node:worker_threads';
 import type { AstroPrerenderer } from 'astro';
 import { publicPath } from './paths';
 
+/**
+ * The routes whose pages carry a search body (`data-pagefind-body`: the article and service
+ * layouts). Their pages render first, and the index is written as soon as the last of them is
+ * in, while the other pages render; a page of another route with a search body fails the build.
+ */
+export const SEARCH_ROUTES: ReadonlySet<string> = new Set([
+  'src/pages/articles/[slug].astro',
+  'src/pages/services/[slug].astro',
+]);
+
+const SEARCH_BODY = Buffer.from('data-pagefind-body');
+
 /** Where the build's pages go to be indexed. */
 export interface PageSink {
-  /** Hands over a rendered HTML page: its built path and its bytes (which the sink may keep). */
+  /** Hands over a rendered page with a search body: its built path and bytes (moved, not copied). */
   add(pathname: string, page: Uint8Array): void;
+  /** Every page of the search routes is in: the index can be written. */
+  complete(): void;
 }
 
 /**
- * `base`, handing every HTML page it renders to `sink` as well as to the build (which writes the
- * same bytes to the page's file).
+ * `base`, rendering the pages of `routes` first and handing each HTML page with a search body
+ * to `sink` as well as to the build (which writes the same bytes to the page's file).
  */
-export function indexingPrerenderer(base: AstroPrerenderer, sink: PageSink): AstroPrerenderer {
+export function indexingPrerenderer(
+  base: AstroPrerenderer,
+  sink: PageSink,
+  routes: ReadonlySet<string> = SEARCH_ROUTES,
+): AstroPrerenderer {
+  let remaining = 0;
+  let completed = false;
+  const complete = () => {
+    completed = true;
+    sink.complete();
+  };
   return {
     ...base,
     name: `${base.name}+search-index`,
+    async getStaticPaths() {
+      const paths = await base.getStaticPaths();
+      const searchable = paths.filter((p) => routes.has(p.route.component));
+      remaining = searchable.length;
+      if (remaining === 0) complete();
+      return [...searchable, ...paths.filter((p) => !routes.has(p.route.component))];
+    },
     async render(request, options) {
       const result = await base.render(request, options);
       const response = result instanceof Response ? result : result.response;
-      if (!response.body || !response.headers.get('Content-Type')?.startsWith('text/html')) {
+      const searchRoute = routes.has(options.routeData.component);
+      const html =
+        response.body && response.headers.get('Content-Type')?.startsWith('text/html') === true;
+      if (!html) {
+        if (searchRoute && --remaining === 0) complete();
         return result;
       }
       // Read once and answered again from the bytes: cheaper than a clone's two streams.
       const body = new Uint8Array(await response.arrayBuffer());
-      sink.add(new URL(request.url).pathname, body.slice());
+      const path = new URL(request.url).pathname;
+      if (Buffer.from(body.buffer, body.byteOffset, body.length).includes(SEARCH_BODY)) {
+        if (completed) {
+          throw new Error(
+            `${path} has a search body but its route (${options.routeData.component}) is not in SEARCH_ROUTES (src/lib/search-index-build.ts)`,
+          );
+        }
+        sink.add(path, body.slice());
+      }
+      if (searchRoute && --remaining === 0) complete();
       const copy = new Response(body, {
         status: response.status,
         statusText: response.statusText,
@@ -43,35 +87,36 @@ export function indexingPrerenderer(base: AstroPrerenderer, sink: PageSink): Ast
 
 /** The search index worker of one build. */
 export interface SearchIndexWorker extends PageSink {
-  /** Writes the index into `outputPath` once every page is in; resolves with the page count. */
-  write(outputPath: string): Promise<number>;
+  /** Resolves with how many pages the index holds once it is written. */
+  written: Promise<number>;
 }
 
-/** Starts the worker thread `script` (src/integrations/search-index-worker.ts). */
-export function startSearchIndex(script: string): SearchIndexWorker {
+/**
+ * Starts the worker thread `script` (src/integrations/search-index-worker.ts), which writes the
+ * index into `outputPath` once the pages are complete.
+ */
+export function startSearchIndex(script: string, outputPath: string): SearchIndexWorker {
   const worker = new Worker(script);
-  const failed = new Promise<never>((_, reject) => {
+  let complete: () => void = () => {};
+  const written = new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The search index worker exited (${code})`)));
-  });
-  failed.catch(() => {});
+    complete = () => {
+      worker.once('message', ({ pages, error }: { pages?: number; error?: string }) => {
+        if (error !== undefined || pages === undefined) reject(new Error(error));
+        else resolve(pages);
+      });
+      worker.postMessage({ write: outputPath });
+    };
+  }).finally(() => worker.terminate());
+  // Awaited by the build when the pages are done, which throws its failure.
+  written.catch(() => {});
   return {
     add(pathname, page) {
       // The page's bytes move to the worker, not copied.
       worker.postMessage({ url: publicPath(pathname), page }, [page.buffer]);
     },
-    async write(outputPath) {
-      const answer = new Promise<{ pages?: number; error?: string }>((resolve) => {
-        worker.once('message', resolve);
-      });
-      worker.postMessage({ write: outputPath });
-      try {
-        const { pages, error } = await Promise.race([answer, failed]);
-        if (error !== undefined || pages === undefined) throw new Error(error);
-        return pages;
-      } finally {
-        await worker.terminate();
-      }
-    },
+    complete: () => complete(),
+    written,
   };
 }

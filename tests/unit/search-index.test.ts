@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { AstroPrerenderer } from 'astro';
+import type { AstroPrerenderer, RouteData } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSearchIndexer, searchableHtml } from '../../src/lib/search-index';
 import {
@@ -25,25 +25,40 @@ const page = (title: string, words: string) =>
   `<body><nav>Menu</nav><article data-pagefind-body><h1>${title}</h1><p>${words}</p></article>` +
   `<script>console.log("inline")</script></body></html>`;
 
-/** A prerenderer that answers each path with a fixed response, as Astro's default one does. */
-function fakeBase(answers: Record<string, () => Response>): AstroPrerenderer {
+/** A route's pages as a fake prerenderer lists and answers them. */
+interface FakePage {
+  path: string;
+  component: string;
+  answer: () => Response;
+}
+
+/** A prerenderer that lists `pages` and answers each with its response, as Astro's does. */
+function fakeBase(pages: FakePage[]): AstroPrerenderer {
   return {
     name: 'fake',
-    getStaticPaths: async () => [],
+    getStaticPaths: async () =>
+      pages.map((p) => ({ pathname: p.path, route: { component: p.component } as RouteData })),
     render: async (request) => {
-      const answer = answers[new URL(request.url).pathname];
-      const response = answer();
-      return request.url.endsWith('.json') ? { response, metadata: undefined } : response;
+      const found = pages.find((p) => p.path === new URL(request.url).pathname)!;
+      const response = found.answer();
+      return found.path.endsWith('.json') ? { response, metadata: undefined } : response;
     },
   };
 }
 
-/** A sink that records what it was handed, as text. */
-function recording(): PageSink & { added: [string, string][] } {
-  const added: [string, string][] = [];
+/** A sink that records what it was handed, as text, and when it was told the pages are in. */
+function recording() {
+  const events: string[] = [];
   const decoder = new TextDecoder();
-  return { added, add: (path, page) => void added.push([path, decoder.decode(page)]) };
+  const sink: PageSink = {
+    add: (path, page) => void events.push(`${path} ${decoder.decode(page)}`),
+    complete: () => void events.push('complete'),
+  };
+  return { events, sink };
 }
+
+const ARTICLE = 'src/pages/articles/[slug].astro';
+const html = (body: string) => new Response(body, { headers: { 'Content-Type': 'text/html' } });
 
 describe('the pages handed to the search index while they render', () => {
   it('leaves out style and script elements, and only those', () => {
@@ -53,48 +68,80 @@ describe('the pages handed to the search index while they render', () => {
     expect(html).toContain('<nav>Menu</nav>');
   });
 
-  it('hands each HTML page to the index and the build its bytes, status and headers', async () => {
-    const html = page('Server Errors', 'Five hundred');
-    const indexer = recording();
+  it('renders the search routes first and hands over their pages, then says they are in', async () => {
+    const article = page('Server Errors', 'Five hundred');
+    const { events, sink } = recording();
     const prerenderer = indexingPrerenderer(
-      fakeBase({
-        '/articles/server-errors.html': () =>
-          new Response(html, {
-            status: 200,
-            headers: { 'Content-Type': 'text/html', 'X-Kept': 'yes' },
-          }),
-        '/articles/server-errors.md': () =>
-          new Response('# Server Errors', { headers: { 'Content-Type': 'text/markdown' } }),
-        '/advisor-index.json': () =>
-          new Response('{"a":1}', { headers: { 'Content-Type': 'text/html' } }),
-      }),
-      indexer,
+      fakeBase([
+        { path: '/index.html', component: 'src/pages/index.astro', answer: () => html('Home') },
+        {
+          path: '/advisor-index.json',
+          component: 'src/pages/advisor-index.json.ts',
+          answer: () =>
+            new Response('{"a":1}', { headers: { 'Content-Type': 'application/json' } }),
+        },
+        {
+          path: '/articles/server-errors.html',
+          component: ARTICLE,
+          answer: () =>
+            new Response(article, {
+              status: 200,
+              headers: { 'Content-Type': 'text/html', 'X-Kept': 'yes' },
+            }),
+        },
+        { path: '/articles/other.html', component: ARTICLE, answer: () => html(article) },
+      ]),
+      sink,
+      new Set([ARTICLE]),
     );
-    const render = (path: string) =>
-      prerenderer.render(new Request(`https://firm.test${path}`), {
-        routeData: {} as never,
-      });
-
-    const built = await render('/articles/server-errors.html');
-    expect(built).toBeInstanceOf(Response);
-    const response = built as Response;
-    expect(response.status).toBe(200);
-    expect(response.headers.get('X-Kept')).toBe('yes');
-    expect(await response.text()).toBe(html);
-
-    const markdown = (await render('/articles/server-errors.md')) as Response;
-    expect(await markdown.text()).toBe('# Server Errors');
-
-    // A result with metadata keeps its shape.
-    const withMetadata = await render('/advisor-index.json');
-    expect(withMetadata).toHaveProperty('metadata');
-    expect(await (withMetadata as { response: Response }).response.text()).toBe('{"a":1}');
-
-    expect(indexer.added.map(([path]) => path)).toEqual([
+    const paths = await prerenderer.getStaticPaths();
+    expect(paths.map((p) => p.pathname)).toEqual([
       '/articles/server-errors.html',
+      '/articles/other.html',
+      '/index.html',
       '/advisor-index.json',
     ]);
-    expect(indexer.added[0][1]).toBe(html);
+    const rendered = [];
+    for (const { pathname, route } of paths) {
+      rendered.push(
+        await prerenderer.render(new Request(`https://firm.test${pathname}`), {
+          routeData: route,
+        }),
+      );
+    }
+    expect(events).toEqual([
+      `/articles/server-errors.html ${article}`,
+      `/articles/other.html ${article}`,
+      'complete',
+    ]);
+
+    // The build gets the same bytes, status and headers, and a result keeps its shape.
+    const [first, , home, json] = rendered as [Response, Response, Response, unknown];
+    expect(first.status).toBe(200);
+    expect(first.headers.get('X-Kept')).toBe('yes');
+    expect(await first.text()).toBe(article);
+    expect(await home.text()).toBe('Home');
+    expect(json).toHaveProperty('metadata');
+    expect(await (json as { response: Response }).response.text()).toBe('{"a":1}');
+  });
+
+  it('fails a page with a search body whose route is not a search route', async () => {
+    const { sink } = recording();
+    const prerenderer = indexingPrerenderer(
+      fakeBase([
+        {
+          path: '/new-kind.html',
+          component: 'src/pages/new-kind.astro',
+          answer: () => html(page('New', 'kind')),
+        },
+      ]),
+      sink,
+      new Set([ARTICLE]),
+    );
+    const [{ pathname, route }] = await prerenderer.getStaticPaths();
+    await expect(
+      prerenderer.render(new Request(`https://firm.test${pathname}`), { routeData: route }),
+    ).rejects.toThrow(/not in SEARCH_ROUTES/);
   });
 });
 
@@ -133,15 +180,17 @@ describe('the search index', () => {
   });
 
   it('is fed from a worker thread that Node runs as it is, at the public paths', async () => {
-    const index = startSearchIndex(resolve('src/integrations/search-index-worker.ts'));
+    const out = join(dir, 'worker-pagefind');
+    const index = startSearchIndex(resolve('src/integrations/search-index-worker.ts'), out);
     const encoder = new TextEncoder();
     index.add('/articles/worker-page.html', encoder.encode(page('Worker Page', 'threaded')));
-    index.add('/index.html', encoder.encode('<html lang="en"><body><h1>Home</h1></body></html>'));
-    const out = join(dir, 'worker-pagefind');
-    expect(await index.write(out)).toBe(1);
+    index.add('/services/seo.html', encoder.encode(page('SEO', 'rankings')));
+    index.complete();
+    expect(await index.written).toBe(2);
     const { fragments } = readIndex(out);
-    expect(fragments.map((f) => [f.url, f.meta.title])).toEqual([
+    expect(fragments.map((f) => [f.url, f.meta.title]).sort()).toEqual([
       ['/articles/worker-page', 'Worker Page'],
+      ['/services/seo', 'SEO'],
     ]);
   }, 20_000);
 });
