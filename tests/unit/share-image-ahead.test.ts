@@ -53,6 +53,19 @@ describe('share images drawn ahead', () => {
     await expect(shareImageSource(join(dir, 'untitled.mdx'))).rejects.toThrow(/no title/);
   });
 
+  it('parses only the entries it needs, however long the rest of the frontmatter', async () => {
+    const file = join(dir, 'long.mdx');
+    writeFileSync(
+      file,
+      "---\nfaq:\n  - question: [an entry the image never reads, left unclosed\ntitle: >-\n  A Folded\n  Title\ncategory: 'AI Optimization'\nhero:\n  image: ./hero.svg\n---\n",
+    );
+    expect(await shareImageSource(file)).toEqual({
+      title: 'A Folded Title',
+      category: 'AI Optimization',
+      hero: resolve(dir, 'hero.svg'),
+    });
+  });
+
   it('draws only what the cache lacks, under the names the route reads', async () => {
     const cache = join(dir, 'cache');
     const files = [article('a.mdx', 'First Article Title'), article('b.mdx', 'Second Article')];
