@@ -1,25 +1,20 @@
 /**
- * The worker process that draws the share images the cache lacks from the start of the build
- * (src/lib/share-image-build.ts starts it). It takes its job from the first
- * message; a 'finish' message makes it take no more articles. It answers with what it drew and
- * exits. Node runs this file and the one it imports as they are.
+ * The worker thread that draws the share images the cache lacks from the start of the build
+ * (src/lib/share-image-build.ts starts it). A 'finish' message makes it take no more articles;
+ * it answers with what it drew. Node runs this file and the one it imports as they are.
  */
+import { parentPort, workerData } from 'node:worker_threads';
 import { prepareShareImages } from '../lib/share-image.ts';
 
-interface Job {
+const { articleFiles, siteName, cacheDir } = workerData as {
   articleFiles: string[];
   siteName: string;
   cacheDir: string;
-}
-
+};
 let finishing = false;
-let start: (job: Job) => void = () => {};
-const job = new Promise<Job>((resolve) => (start = resolve));
-process.on('message', (message: Job | 'finish') => {
+parentPort?.on('message', (message) => {
   if (message === 'finish') finishing = true;
-  else start(message);
 });
-const { articleFiles, siteName, cacheDir } = await job;
 const started = performance.now();
 const { drawn, ready } = await prepareShareImages(
   articleFiles,
@@ -27,4 +22,5 @@ const { drawn, ready } = await prepareShareImages(
   cacheDir,
   () => finishing,
 );
-process.send?.({ drawn, ready, ms: performance.now() - started }, () => process.disconnect());
+parentPort?.postMessage({ drawn, ready, ms: performance.now() - started });
+parentPort?.close();

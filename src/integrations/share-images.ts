@@ -1,5 +1,5 @@
 /**
- * The articles' share images in a build (src/lib/share-image-build.ts): a worker process draws
+ * The articles' share images in a build (src/lib/share-image-build.ts): a worker thread draws
  * those the cache lacks (src/lib/share-image.ts) from the start of the build, on the core the
  * bundling and the pages leave; after the pages, each image is published from the cache into
  * the output. Whatever the worker had not drawn by then is drawn there.

@@ -1,15 +1,14 @@
 /**
- * How a build publishes the articles' share images. A worker process draws what the cache lacks
- * from the start of the build (src/integrations/share-images.ts), with its own thread pool, so
- * the pages' file writes never wait behind an image; after the pages, the same integration
- * copies each article's image from the cache to /og/articles/<slug>.jpg and draws what the
- * worker had not reached. Rendered as a route, the images took a millisecond or two each of the
+ * How a build publishes the articles' share images. A worker thread draws what the cache lacks
+ * from the start of the build (src/integrations/share-images.ts); after the pages, the same
+ * integration publishes each article's image from the cache at /og/articles/<slug>.jpg and draws
+ * what the worker had not reached. Rendered as a route, the images took a millisecond or two each of the
  * pages' time for what is a file copy. The route (src/pages/og/articles/[slug].jpg.ts) lists the
  * articles for the build and draws the images itself on the dev server.
  */
-import { fork } from 'node:child_process';
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import {
   cachedShareImage,
   heroFile,
@@ -52,7 +51,7 @@ export function drawnAhead(): Promise<ReadonlyMap<string, ReadyShareImage>> {
   return registry[AHEAD]?.() ?? Promise.resolve(new Map());
 }
 
-/** What the worker process answers when it is done. */
+/** What the worker answers when it is done. */
 export interface AheadResult {
   drawn: number;
   ready: Map<string, ReadyShareImage>;
@@ -60,8 +59,9 @@ export interface AheadResult {
 }
 
 /**
- * Starts the worker process `script` (src/integrations/share-image-worker.ts) on `job`. `done` resolves with its answer when it has drawn them all, `finish` asks it
- * to take no more articles first; either resolves with undefined if the worker failed.
+ * Starts the worker thread `script` (src/integrations/share-image-worker.ts) on `job`. `done`
+ * resolves with its answer when it has drawn them all; `finish` asks it to take no more
+ * articles first. Either resolves with undefined if the worker failed.
  */
 export function startDrawingAhead(
   script: string,
@@ -70,22 +70,18 @@ export function startDrawingAhead(
   done: Promise<AheadResult | undefined>;
   finish: () => Promise<AheadResult | undefined>;
 } {
-  const child = fork(script, [], { execArgv: [], serialization: 'advanced' });
-  const stop = () => child.kill();
-  process.once('exit', stop);
+  const worker = new Worker(script, { workerData: job });
   const answer = new Promise<AheadResult | undefined>((resolve) => {
-    child.once('message', (message: AheadResult) => resolve(message));
-    child.once('error', () => resolve(undefined));
-    child.once('exit', () => {
-      process.off('exit', stop);
-      resolve(undefined);
-    });
+    worker.once('message', (message: AheadResult) => resolve(message));
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
   });
-  child.send(job);
+  let finished = false;
   return {
     done: answer,
     finish: () => {
-      if (child.connected) child.send('finish');
+      if (!finished) worker.postMessage('finish');
+      finished = true;
       return answer;
     },
   };

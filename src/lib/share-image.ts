@@ -4,7 +4,7 @@
  * build time with sharp (libvips, already used by Astro for images) and the Inter font shipped
  * as a package, so every machine draws the same letters. Results are cached by their inputs in
  * Astro's cache folder, which Workers Builds' build cache keeps: an unchanged article costs
- * a file copy, not a render. The build draws the missing ones in a worker process while it
+ * a file copy, not a render. The build draws the missing ones in a worker thread while it
  * bundles (src/integrations/share-images.ts), so this module imports only packages: Node runs
  * it as it is.
  */
@@ -311,7 +311,7 @@ async function drawAndStore(input: ShareImageText, hero: Buffer, file: string): 
   const image = await renderShareImage(input, hero);
   await mkdir(dirname(file), { recursive: true });
   // Written under a temporary name and renamed, so a build stopped halfway leaves no torn file
-  // (and the worker process drawing ahead never writes over the build's partial file).
+  // (and the worker thread drawing ahead never writes over the main thread's partial file).
   const partial = `${file}.${process.pid}-${threadId}.tmp`;
   await writeFile(partial, image);
   await rename(partial, file);
@@ -349,7 +349,7 @@ export interface ReadyShareImage {
  * Draws the share images of the articles in `articleFiles` that `cacheDir` lacks, two at a time,
  * until `stop` says to take no more. Resolves with how many it drew and each article's image in
  * the cache, by article file, so the build copies it without reading the article and its hero
- * again. The build runs it ahead of the pages, in a worker process.
+ * again. The build runs it ahead of the pages, in a worker thread.
  */
 export async function prepareShareImages(
   articleFiles: string[],
