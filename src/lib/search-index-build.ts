@@ -29,19 +29,27 @@ export interface PageSink {
 }
 
 /**
- * `base`, rendering the pages of `routes` first and handing each HTML page with a search body
- * to `sink` as well as to the build (which writes the same bytes to the page's file).
+ * `base`, rendering the pages of `routes` first and handing each of their HTML pages with a
+ * search body to `sink` as well as to the build (which writes the same bytes to the page's
+ * file). Pages go to the sink in the order they were listed, whichever finishes rendering first,
+ * so the same site gives the same index.
  */
 export function indexingPrerenderer(
   base: AstroPrerenderer,
   sink: PageSink,
   routes: ReadonlySet<string> = SEARCH_ROUTES,
 ): AstroPrerenderer {
-  let remaining = 0;
-  let completed = false;
-  const complete = () => {
-    completed = true;
-    sink.complete();
+  let total = 0;
+  let started = 0;
+  let handed = 0;
+  /** Rendered pages of the search routes by their place in the list: bytes, or none to index. */
+  const rendered = new Map<number, { path: string; page: Uint8Array } | null>();
+  const handOver = () => {
+    for (let next = rendered.get(handed); next !== undefined; next = rendered.get(handed)) {
+      rendered.delete(handed++);
+      if (next) sink.add(next.path, next.page);
+    }
+    if (handed === total) sink.complete();
   };
   return {
     ...base,
@@ -49,38 +57,42 @@ export function indexingPrerenderer(
     async getStaticPaths() {
       const paths = await base.getStaticPaths();
       const searchable = paths.filter((p) => routes.has(p.route.component));
-      remaining = searchable.length;
-      if (remaining === 0) complete();
+      total = searchable.length;
+      if (total === 0) sink.complete();
       return [...searchable, ...paths.filter((p) => !routes.has(p.route.component))];
     },
     async render(request, options) {
+      // Astro starts the pages in the order listed, so this is the page's place in the list.
+      const place = routes.has(options.routeData.component) ? started++ : undefined;
       const result = await base.render(request, options);
       const response = result instanceof Response ? result : result.response;
-      const searchRoute = routes.has(options.routeData.component);
-      const html =
-        response.body && response.headers.get('Content-Type')?.startsWith('text/html') === true;
-      if (!html) {
-        if (searchRoute && --remaining === 0) complete();
-        return result;
+      let page: Uint8Array | undefined;
+      let answer = result;
+      if (response.body && response.headers.get('Content-Type')?.startsWith('text/html')) {
+        // Read once and answered again from the bytes: cheaper than a clone's two streams.
+        const body = new Uint8Array(await response.arrayBuffer());
+        const copy = new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+        answer = result instanceof Response ? copy : { ...result, response: copy };
+        if (Buffer.from(body.buffer, body.byteOffset, body.length).includes(SEARCH_BODY)) {
+          page = body.slice();
+        }
       }
-      // Read once and answered again from the bytes: cheaper than a clone's two streams.
-      const body = new Uint8Array(await response.arrayBuffer());
       const path = new URL(request.url).pathname;
-      if (Buffer.from(body.buffer, body.byteOffset, body.length).includes(SEARCH_BODY)) {
-        if (completed) {
+      if (place === undefined) {
+        if (page) {
           throw new Error(
             `${path} has a search body but its route (${options.routeData.component}) is not in SEARCH_ROUTES (src/lib/search-index-build.ts)`,
           );
         }
-        sink.add(path, body.slice());
+        return answer;
       }
-      if (searchRoute && --remaining === 0) complete();
-      const copy = new Response(body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-      return result instanceof Response ? copy : { ...result, response: copy };
+      rendered.set(place, page ? { path, page } : null);
+      handOver();
+      return answer;
     },
   };
 }

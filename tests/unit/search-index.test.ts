@@ -125,6 +125,38 @@ describe('the pages handed to the search index while they render', () => {
     expect(await (json as { response: Response }).response.text()).toBe('{"a":1}');
   });
 
+  it('hands the pages over in the order listed, whichever renders first', async () => {
+    const { events, sink } = recording();
+    const slow = (body: string, ms: number) => async () => {
+      await new Promise((done) => setTimeout(done, ms));
+      return html(body);
+    };
+    const base = fakeBase([]);
+    const pages = ['/a.html', '/b.html', '/c.html'];
+    const delays: Record<string, number> = { '/a.html': 30, '/b.html': 0, '/c.html': 10 };
+    const prerenderer = indexingPrerenderer(
+      {
+        ...base,
+        getStaticPaths: async () =>
+          pages.map((pathname) => ({ pathname, route: { component: ARTICLE } as RouteData })),
+        render: async (request) => {
+          const path = new URL(request.url).pathname;
+          return slow(page(path, 'words'), delays[path])();
+        },
+      },
+      sink,
+      new Set([ARTICLE]),
+    );
+    const paths = await prerenderer.getStaticPaths();
+    // Rendered at once, as Astro renders several pages at a time.
+    await Promise.all(
+      paths.map(({ pathname, route }) =>
+        prerenderer.render(new Request(`https://firm.test${pathname}`), { routeData: route }),
+      ),
+    );
+    expect(events.map((e) => e.split(' ')[0])).toEqual([...pages, 'complete']);
+  });
+
   it('fails a page with a search body whose route is not a search route', async () => {
     const { sink } = recording();
     const prerenderer = indexingPrerenderer(
