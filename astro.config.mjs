@@ -20,9 +20,9 @@ const site = process.env.SITE_URL || 'https://www.example.com';
 export default defineConfig({
   site,
   // Pages are built as /articles.html and served by Cloudflare Pages at /articles with no redirect,
-  // four at a time: the share images draw in sharp's thread pool meanwhile, which halves a cold
-  // build of a large archive. Each page carries its kind's stylesheet in a <style> (its hash is
-  // in the CSP), so no stylesheet request holds up the first render.
+  // four at a time, so a page renders while others wait on their file writes. Each page carries
+  // its kind's stylesheet in a <style> (its hash is in the CSP), so no stylesheet request holds up
+  // the first render.
   build: { format: 'file', concurrency: 4, inlineStylesheets: 'always' },
   trailingSlash: 'never',
   // A per-page CSP meta tag: hashes of every inline and island script and style, and the
@@ -46,7 +46,7 @@ export default defineConfig({
     shareImages(),
     // Stems the English word list for the advisor index in a worker thread while the build bundles.
     advisorStems(),
-    // Files routes hand over for after the pages: the articles' Markdown versions.
+    // Files routes hand over, written while the pages render: the articles' Markdown versions.
     buildFiles(),
     // Search index for /search: each page goes to Pagefind as it renders; written after the pages.
     pagefind(),

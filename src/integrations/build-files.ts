@@ -1,26 +1,26 @@
 /**
- * Writes the files routes planned for after the pages (src/lib/build-files.ts), starting as
- * soon as the pages are done, while the search index is written.
+ * Writes the files routes hand over (src/lib/build-files.ts) into the output as the pages
+ * render, and waits for them when the build is done.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { takePlannedFiles, writeFiles } from '../lib/build-files';
+import { filesWritten, writeFilesTo } from '../lib/build-files';
 import { timed } from '../lib/build-timings';
 
 export default function buildFiles(): AstroIntegration {
-  let writing: Promise<number> | undefined;
+  let outDir = '';
   return {
     name: 'site-build-files',
     hooks: {
-      'astro:build:generated': ({ dir }) => {
-        const files = takePlannedFiles();
-        writing = timed('files after the pages', () => writeFiles(files, fileURLToPath(dir)));
-        // Awaited (and its failure thrown) when the build is done.
-        writing.catch(() => {});
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
+      'astro:build:start': () => {
+        writeFilesTo(outDir);
       },
       'astro:build:done': async ({ logger }) => {
-        const written = await writing;
-        if (written) logger.info(`Wrote ${written} files after the pages`);
+        const written = await timed('files written, after the pages', filesWritten);
+        if (written) logger.info(`Wrote ${written} files handed over by routes`);
       },
     },
   };

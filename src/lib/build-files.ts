@@ -1,9 +1,9 @@
 /**
- * Files a route hands to the build to write after the pages, instead of being rendered as one
- * route per file: the articles' Markdown versions (src/pages/articles/[slug].md.ts). A
- * thousand small routes cost a large archive's build about a second of rendering for what is
- * a string the route already has; src/integrations/build-files.ts writes them once the pages
- * are done, beside the search index and the share images.
+ * Files a route hands to the build to write, instead of being rendered as one route per file:
+ * the articles' Markdown versions (src/pages/articles/[slug].md.ts). A thousand small routes
+ * cost a large archive's build about a second of rendering for what is a string the route
+ * already has. The route's list of pages hands them over before the pages render, and they are
+ * written into the output meanwhile (src/integrations/build-files.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -16,20 +16,12 @@ export interface BuildFile {
 
 // Kept on globalThis: routes run from a bundle with its own copy of this module, in the same
 // process as the integration.
-const PLANNED = Symbol.for('site.build-files');
-const registry = globalThis as { [PLANNED]?: BuildFile[] };
-
-/** Adds `files` to those this build writes after the pages. */
-export function planFiles(files: BuildFile[]): void {
-  (registry[PLANNED] ??= []).push(...files);
+const KEY = Symbol.for('site.build-files');
+interface Writes {
+  outDir: string;
+  writing: Promise<number>[];
 }
-
-/** The files planned in this build, taken: a second call returns none. */
-export function takePlannedFiles(): BuildFile[] {
-  const files = registry[PLANNED] ?? [];
-  registry[PLANNED] = [];
-  return files;
-}
+const registry = globalThis as { [KEY]?: Writes };
 
 /** Files written at once. */
 const WRITE_BATCH = 32;
@@ -44,4 +36,25 @@ export async function writeFiles(files: BuildFile[], outDir: string): Promise<nu
     );
   }
   return files.length;
+}
+
+/** Makes this build write the files routes hand over into `outDir`, as they are handed over. */
+export function writeFilesTo(outDir: string): void {
+  registry[KEY] = { outDir, writing: [] };
+}
+
+/** Starts writing `files` into the build's output. Throws outside a build. */
+export function planFiles(files: BuildFile[]): void {
+  const writes = registry[KEY];
+  if (!writes) throw new Error('Files are handed over only during a build (writeFilesTo)');
+  const written = writeFiles(files, writes.outDir);
+  // Awaited (and its failure thrown) by filesWritten().
+  written.catch(() => {});
+  writes.writing.push(written);
+}
+
+/** Waits for every file handed over in this build; resolves with how many were written. */
+export async function filesWritten(): Promise<number> {
+  const counts = await Promise.all(registry[KEY]?.writing ?? []);
+  return counts.reduce((sum, n) => sum + n, 0);
 }

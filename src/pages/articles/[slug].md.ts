@@ -1,7 +1,7 @@
 /**
  * /articles/<slug>.md: each article as Markdown, for AI tools and /llms.txt. A build makes them
- * all here and writes them after the pages (src/lib/build-files.ts) rather than rendering a
- * route per article; the dev server answers each here when asked.
+ * all here and writes them while the pages render (src/lib/build-files.ts) rather than
+ * rendering a route per article; the dev server answers each here when asked.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
