@@ -23,7 +23,7 @@ const SEARCH_BODY = Buffer.from('data-pagefind-body');
 /** Where the build's pages go to be indexed. */
 export interface PageSink {
   /** Hands over a rendered page with a search body: its built path and bytes (moved, not copied). */
-  add(pathname: string, page: Uint8Array): void;
+  add(pathname: string, page: Uint8Array<ArrayBuffer>): void;
   /** Every page of the search routes is in: the index can be written. */
   complete(): void;
 }
@@ -43,7 +43,7 @@ export function indexingPrerenderer(
   let started = 0;
   let handed = 0;
   /** Rendered pages of the search routes by their place in the list: bytes, or none to index. */
-  const rendered = new Map<number, { path: string; page: Uint8Array } | null>();
+  const rendered = new Map<number, { path: string; page: Uint8Array<ArrayBuffer> } | null>();
   const handOver = () => {
     for (let next = rendered.get(handed); next !== undefined; next = rendered.get(handed)) {
       rendered.delete(handed++);
@@ -66,7 +66,7 @@ export function indexingPrerenderer(
       const place = routes.has(options.routeData.component) ? started++ : undefined;
       const result = await base.render(request, options);
       const response = result instanceof Response ? result : result.response;
-      let page: Uint8Array | undefined;
+      let page: Uint8Array<ArrayBuffer> | undefined;
       let answer = result;
       if (response.body && response.headers.get('Content-Type')?.startsWith('text/html')) {
         // Read once and answered again from the bytes: cheaper than a clone's two streams.
