@@ -11,6 +11,7 @@ import placeholderGuard from './src/integrations/placeholder-guard.ts';
 import buildTimings from './src/integrations/build-timings.ts';
 import shareImages from './src/integrations/share-images.ts';
 import advisorStems from './src/integrations/advisor-stems.ts';
+import buildFiles from './src/integrations/build-files.ts';
 import { pageCspDirectives } from './src/lib/csp.ts';
 
 /** Canonical origin. Set SITE_URL at build time; the default is the example domain a firm replaces. */
@@ -19,9 +20,9 @@ const site = process.env.SITE_URL || 'https://www.example.com';
 export default defineConfig({
   site,
   // Pages are built as /articles.html and served by Cloudflare Pages at /articles with no redirect,
-  // four at a time: the share images draw in sharp's thread pool meanwhile, which halves a cold
-  // build of a large archive. Each page carries its kind's stylesheet in a <style> (its hash is
-  // in the CSP), so no stylesheet request holds up the first render.
+  // four at a time, so a page renders while others wait on their file writes. Each page carries
+  // its kind's stylesheet in a <style> (its hash is in the CSP), so no stylesheet request holds up
+  // the first render.
   build: { format: 'file', concurrency: 4, inlineStylesheets: 'always' },
   trailingSlash: 'never',
   // A per-page CSP meta tag: hashes of every inline and island script and style, and the
@@ -45,7 +46,9 @@ export default defineConfig({
     shareImages(),
     // Stems the English word list for the advisor index in a worker thread while the build bundles.
     advisorStems(),
-    // Search index for /search, written into the output directory after the build.
+    // Files routes hand over, written while the pages render: the articles' Markdown versions.
+    buildFiles(),
+    // Search index for /search: each page goes to Pagefind as it renders; written after the pages.
     pagefind(),
     // The build's phases and steps in one log line (and a file for the benchmark); last, so it
     // times the others' work after the pages.

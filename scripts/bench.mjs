@@ -56,8 +56,8 @@ const BUDGET = {
   advisorRecallAt1: 0.8,
   advisorP95Ms: 50,
   lighthouse: 100,
-  buildCachedMsPerArticle: 22,
-  buildColdMsPerArticle: 29,
+  buildCachedMsPerArticle: 20,
+  buildColdMsPerArticle: 26,
   functionP95Ms: 50,
 };
 const CONTENT_KINDS = new Set(['article', 'service', 'privacy', 'consultants', 'list']);

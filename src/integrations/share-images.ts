@@ -1,26 +1,23 @@
 /**
  * The articles' share images in a build (src/lib/share-image-build.ts): a worker thread draws
- * those the cache lacks (src/lib/share-image.ts) from the start of the build, while bundling
- * leaves a core idle, and after the pages each image is copied from the cache into the output.
- * Whatever the worker could not draw is drawn then.
+ * those the cache lacks (src/lib/share-image.ts) from the start of the build, on the core the
+ * bundling and the pages leave; after the pages, each image is published from the cache into
+ * the output. Whatever the worker had not drawn by then is drawn there.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { site } from '../site.config';
 import { ARTICLES_DIR } from '../lib/paths';
-import { SHARE_IMAGE_CACHE, type ReadyShareImage } from '../lib/share-image';
-import { drawingAhead, plannedShareImages, publishShareImages } from '../lib/share-image-build';
+import { SHARE_IMAGE_CACHE } from '../lib/share-image';
+import {
+  drawingAhead,
+  plannedShareImages,
+  publishShareImages,
+  startDrawingAhead,
+} from '../lib/share-image-build';
 import { recordStep, timed } from '../lib/build-timings';
-
-/** What the worker sends when it is done. */
-interface AheadMessage {
-  drawn: number;
-  ready: Map<string, ReadyShareImage>;
-  ms: number;
-}
 
 export default function shareImages(): AstroIntegration {
   let root = '';
@@ -35,21 +32,20 @@ export default function shareImages(): AstroIntegration {
         const articleFiles = (await readdir(dir, { recursive: true }))
           .filter((f) => f.endsWith('.mdx'))
           .map((f) => join(dir, f));
-        const worker = new Worker(join(root, 'src/integrations/share-image-worker.ts'), {
-          workerData: { articleFiles, siteName: site.name, cacheDir: SHARE_IMAGE_CACHE },
+        const worker = startDrawingAhead(join(root, 'src/integrations/share-image-worker.ts'), {
+          articleFiles,
+          siteName: site.name,
+          cacheDir: SHARE_IMAGE_CACHE,
         });
-        drawingAhead(
-          new Promise((resolve) => {
-            worker.once('message', ({ drawn, ready, ms }: AheadMessage) => {
-              recordStep('share images drawn ahead', ms, drawn);
-              resolve(ready);
-            });
-            worker.once('error', (error) => {
-              logger.warn(`Drawing share images ahead failed, the pages draw them: ${error}`);
-            });
-            worker.once('exit', () => resolve(new Map()));
-          }),
-        );
+        drawingAhead(async () => {
+          const result = await worker.finish();
+          if (!result) {
+            logger.warn('Drawing share images ahead failed; they are drawn after the pages');
+            return new Map();
+          }
+          recordStep('share images drawn ahead', result.ms, result.drawn);
+          return result.ready;
+        });
       },
       'astro:build:done': async ({ dir, logger }) => {
         const planned = plannedShareImages();

@@ -1,13 +1,14 @@
 /**
  * How a build publishes the articles' share images. A worker thread draws what the cache lacks
- * while the build bundles (src/integrations/share-images.ts); after the pages, the same
- * integration copies each article's image from the cache to /og/articles/<slug>.jpg. Rendered
- * as a route, the images took a millisecond or two each of the pages' time for what is a file
- * copy. The route (src/pages/og/articles/[slug].jpg.ts) lists the articles for the build and
- * draws the images itself on the dev server.
+ * from the start of the build (src/integrations/share-images.ts); after the pages, the same
+ * integration publishes each article's image from the cache at /og/articles/<slug>.jpg and draws
+ * what the worker had not reached. Rendered as a route, the images took a millisecond or two each of the
+ * pages' time for what is a file copy. The route (src/pages/og/articles/[slug].jpg.ts) lists the
+ * articles for the build and draws the images itself on the dev server.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import {
   cachedShareImage,
   heroFile,
@@ -32,19 +33,58 @@ export interface PlannedShareImage {
 const AHEAD = Symbol.for('site.share-images-ahead');
 const PLANNED = Symbol.for('site.share-images-planned');
 type Registry = {
-  [AHEAD]?: Promise<ReadonlyMap<string, ReadyShareImage>>;
+  [AHEAD]?: () => Promise<ReadonlyMap<string, ReadyShareImage>>;
   [PLANNED]?: PlannedShareImage[];
 };
 const registry = globalThis as Registry;
 
-/** Marks the share images as being drawn ahead until `done` resolves with them. */
-export function drawingAhead(done: Promise<ReadonlyMap<string, ReadyShareImage>>): void {
-  registry[AHEAD] = done;
+/**
+ * Marks the share images as being drawn ahead: `finish` asks the drawing to take no more
+ * articles and resolves with the images it drew.
+ */
+export function drawingAhead(finish: () => Promise<ReadonlyMap<string, ReadyShareImage>>): void {
+  registry[AHEAD] = finish;
 }
 
-/** The share images drawn ahead, once they are in the cache (none when none were). */
+/** Ends the drawing ahead; resolves with the share images it put in the cache (none if none). */
 export function drawnAhead(): Promise<ReadonlyMap<string, ReadyShareImage>> {
-  return registry[AHEAD] ?? Promise.resolve(new Map());
+  return registry[AHEAD]?.() ?? Promise.resolve(new Map());
+}
+
+/** What the worker answers when it is done. */
+export interface AheadResult {
+  drawn: number;
+  ready: Map<string, ReadyShareImage>;
+  ms: number;
+}
+
+/**
+ * Starts the worker thread `script` (src/integrations/share-image-worker.ts) on `job`. `done`
+ * resolves with its answer when it has drawn them all; `finish` asks it to take no more
+ * articles first. Either resolves with undefined if the worker failed.
+ */
+export function startDrawingAhead(
+  script: string,
+  job: { articleFiles: string[]; siteName: string; cacheDir: string },
+): {
+  done: Promise<AheadResult | undefined>;
+  finish: () => Promise<AheadResult | undefined>;
+} {
+  const worker = new Worker(script, { workerData: job });
+  const answer = new Promise<AheadResult | undefined>((resolve) => {
+    worker.once('message', (message: AheadResult) => resolve(message));
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
+  });
+  let finished = false;
+  return {
+    done: answer,
+    finish: () => {
+      if (!finished) worker.postMessage('finish');
+      finished = true;
+      return answer;
+    },
+  };
 }
 
 /** Records the articles whose share images this build publishes after the pages. */
@@ -61,9 +101,21 @@ export function plannedShareImages(): PlannedShareImage[] | undefined {
 const WRITE_BATCH = 16;
 
 /**
- * Writes the share image of each of `articles` into `outDir`: a copy of the cache file drawn
- * ahead, or, when the worker drew none for the article's words, drawn (or read from the cache)
- * here. Resolves with how many it wrote.
+ * The cache file as the output file: a second name for the same bytes where the file system
+ * allows it (no copy, and no new file for it to allocate), else a copy.
+ */
+async function publishCopy(cached: string, out: string): Promise<void> {
+  try {
+    await link(cached, out);
+  } catch {
+    await copyFile(cached, out);
+  }
+}
+
+/**
+ * Writes the share image of each of `articles` into `outDir`: the cache file drawn ahead, or,
+ * when the worker drew none for the article's words, drawn (or read from the cache) here.
+ * Resolves with how many it wrote.
  */
 export async function publishShareImages(
   articles: PlannedShareImage[],
@@ -77,7 +129,7 @@ export async function publishShareImages(
       articles.slice(i, i + WRITE_BATCH).map(async ({ slug, articleFile, words }) => {
         const out = join(outDir, shareImagePath(slug));
         const drawn = readyShareImageFile(ready, articleFile, words);
-        if (drawn) return copyFile(drawn, out);
+        if (drawn) return publishCopy(drawn, out);
         const hero = await heroFile(articleFile);
         return writeFile(out, await cachedShareImage(words, hero, SHARE_IMAGE_CACHE));
       }),

@@ -64,20 +64,33 @@ const TEXT_WIDTH = SHARE_IMAGE_SIZE.width - 2 * MARGIN;
 const TITLE_BOX = { top: 170, height: 300 };
 
 /**
+ * The top-level frontmatter entries `keys` of an article's source (each its line and the
+ * indented lines under it), parsed. The rest of a long frontmatter (FAQ, sources) is never
+ * parsed: it cost a large archive's build a second for nothing.
+ */
+function frontmatterEntries(source: string, keys: string[]): Record<string, unknown> {
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+  const entries = keys.map(
+    (key) => new RegExp(`^${key}:.*(?:\\r?\\n(?:[ \\t].*)?)*`, 'm').exec(frontmatter)?.[0] ?? '',
+  );
+  return (parse(entries.join('\n')) ?? {}) as Record<string, unknown>;
+}
+
+/** The hero file named by parsed frontmatter `data`, relative to the article. */
+function heroPath(articleFile: string, data: Record<string, unknown>): string {
+  const hero = (data.hero as { image?: unknown } | null | undefined)?.image;
+  if (typeof hero !== 'string') throw new Error(`${articleFile}: no hero.image in the frontmatter`);
+  return resolve(dirname(articleFile), hero);
+}
+
+/**
  * The hero image file of the article at `articleFile` (a path from the project root), as its
  * frontmatter names it relative to the article. Built images carry only their published
  * address, so the source is looked up where the editor wrote it.
  */
 export async function heroFile(articleFile: string): Promise<string> {
   const source = await readFile(articleFile, 'utf8');
-  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
-  // Only the `hero:` entry is parsed (its line and the indented lines under it): the rest of a
-  // long frontmatter (FAQ, sources) costs a large archive's build a second for nothing.
-  const entry = frontmatter && /^hero:.*(?:\r?\n(?:[ \t].*)?)*/m.exec(frontmatter)?.[0];
-  const parsed = entry ? (parse(entry) as { hero?: { image?: unknown } } | null) : undefined;
-  const hero = parsed?.hero?.image;
-  if (typeof hero !== 'string') throw new Error(`${articleFile}: no hero.image in the frontmatter`);
-  return resolve(dirname(articleFile), hero);
+  return heroPath(articleFile, frontmatterEntries(source, ['hero']));
 }
 
 /** What an article's share image is drawn from, read from its frontmatter. */
@@ -90,16 +103,16 @@ export interface ShareImageSource {
 /**
  * The title, category and hero file of the article at `articleFile`, read from its frontmatter
  * as the articles collection reads them (src/content.config.ts), for drawing its share image
- * before the collection is loaded.
+ * before the collection is loaded. The build compares the words with the collection's and
+ * draws again any image whose words differ.
  */
 export async function shareImageSource(articleFile: string): Promise<ShareImageSource> {
   const source = await readFile(articleFile, 'utf8');
-  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-  const data = (parse(frontmatter) ?? {}) as { title?: unknown; category?: unknown };
+  const data = frontmatterEntries(source, ['title', 'category', 'hero']);
   if (typeof data.title !== 'string' || typeof data.category !== 'string') {
     throw new Error(`${articleFile}: no title or category in the frontmatter`);
   }
-  return { title: data.title, category: data.category, hero: await heroFile(articleFile) };
+  return { title: data.title, category: data.category, hero: heroPath(articleFile, data) };
 }
 
 /** Escapes text for Pango markup, which sharp's text renderer reads. */
@@ -263,14 +276,22 @@ export function over(canvas: Buffer, width: number, layer: Pixels, left: number,
   const rows = Math.min(info.height, canvas.length / 3 / width - top);
   const cols = Math.min(info.width, width - left);
   for (let y = 0; y < rows; y++) {
-    for (let x = 0; x < cols; x++) {
-      const from = (y * info.width + x) * 4;
+    let from = y * info.width * 4;
+    let to = ((top + y) * width + left) * 3;
+    for (let x = 0; x < cols; x++, from += 4, to += 3) {
       const alpha = data[from + 3];
       if (alpha === 0) continue;
-      const to = ((top + y) * width + left + x) * 3;
-      for (let c = 0; c < 3; c++) {
-        canvas[to + c] = (data[from + c] * alpha + canvas[to + c] * (255 - alpha) + 127) / 255;
+      if (alpha === 255) {
+        // Most of a glyph: the blend below gives the text's own color.
+        canvas[to] = data[from];
+        canvas[to + 1] = data[from + 1];
+        canvas[to + 2] = data[from + 2];
+        continue;
       }
+      const rest = 255 - alpha;
+      canvas[to] = (data[from] * alpha + canvas[to] * rest + 127) / 255;
+      canvas[to + 1] = (data[from + 1] * alpha + canvas[to + 1] * rest + 127) / 255;
+      canvas[to + 2] = (data[from + 2] * alpha + canvas[to + 2] * rest + 127) / 255;
     }
   }
 }
@@ -325,21 +346,22 @@ export interface ReadyShareImage {
 }
 
 /**
- * Draws the share images of the articles in `articleFiles` that `cacheDir` lacks, two at a time.
- * Resolves with how many it drew and every article's image in the cache, by article file, so
- * the route reads it without reading the article and its hero again. The build runs it ahead of
- * the pages, in a worker thread.
+ * Draws the share images of the articles in `articleFiles` that `cacheDir` lacks, two at a time,
+ * until `stop` says to take no more. Resolves with how many it drew and each article's image in
+ * the cache, by article file, so the build copies it without reading the article and its hero
+ * again. The build runs it ahead of the pages, in a worker thread.
  */
 export async function prepareShareImages(
   articleFiles: string[],
   siteName: string,
   cacheDir: string,
+  stop: () => boolean = () => false,
 ): Promise<{ drawn: number; ready: Map<string, ReadyShareImage> }> {
   let next = 0;
   let drawn = 0;
   const ready = new Map<string, ReadyShareImage>();
   const lane = async () => {
-    while (next < articleFiles.length) {
+    while (next < articleFiles.length && !stop()) {
       const articleFile = articleFiles[next++];
       const source = await shareImageSource(articleFile);
       const input = { title: source.title, category: source.category, siteName };

@@ -12,7 +12,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   cachedShareImage,
@@ -20,7 +19,11 @@ import {
   readyShareImageFile,
   shareImageSource,
 } from '../../src/lib/share-image';
-import { drawingAhead, publishShareImages } from '../../src/lib/share-image-build';
+import {
+  drawingAhead,
+  publishShareImages,
+  startDrawingAhead,
+} from '../../src/lib/share-image-build';
 
 const dir = mkdtempSync(join(tmpdir(), 'share-ahead-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,6 +51,19 @@ describe('share images drawn ahead', () => {
     });
     writeFileSync(join(dir, 'untitled.mdx'), '---\ncategory: x\n---\n');
     await expect(shareImageSource(join(dir, 'untitled.mdx'))).rejects.toThrow(/no title/);
+  });
+
+  it('parses only the entries it needs, however long the rest of the frontmatter', async () => {
+    const file = join(dir, 'long.mdx');
+    writeFileSync(
+      file,
+      "---\nfaq:\n  - question: [an entry the image never reads, left unclosed\ntitle: >-\n  A Folded\n  Title\ncategory: 'AI Optimization'\nhero:\n  image: ./hero.svg\n---\n",
+    );
+    expect(await shareImageSource(file)).toEqual({
+      title: 'A Folded Title',
+      category: 'AI Optimization',
+      hero: resolve(dir, 'hero.svg'),
+    });
   });
 
   it('draws only what the cache lacks, under the names the route reads', async () => {
@@ -91,7 +107,7 @@ describe('share images drawn ahead', () => {
     const late = article('p2.mdx', 'Not Drawn Ahead');
     const words = (title: string) => ({ title, category: 'Technical SEO', siteName });
     const { ready } = await prepareShareImages([ahead], siteName, cache);
-    drawingAhead(Promise.resolve(ready));
+    drawingAhead(async () => ready);
     const planned = [
       { slug: 'drawn-ahead', articleFile: ahead, words: words('Drawn Ahead Title') },
       { slug: 'nested/late', articleFile: late, words: words('Not Drawn Ahead') },
@@ -104,20 +120,41 @@ describe('share images drawn ahead', () => {
     }
   });
 
-  it('runs in a worker thread as Node loads it, with no build step', async () => {
+  it('stops taking articles when told, and keeps what it drew', async () => {
+    const cache = join(dir, 'stop-cache');
+    const files = [article('s1.mdx', 'Stop One'), article('s2.mdx', 'Stop Two')];
+    expect(await prepareShareImages(files, siteName, cache, () => true)).toEqual({
+      drawn: 0,
+      ready: new Map(),
+    });
+    let taken = 0;
+    const { drawn, ready } = await prepareShareImages(files, siteName, cache, () => taken++ > 0);
+    expect(drawn).toBe(1);
+    expect([...ready.keys()]).toEqual([resolve(files[0])]);
+  });
+
+  it('runs in a worker thread as Node loads it, and stops when told', async () => {
     const cache = join(dir, 'worker-cache');
-    const worker = new Worker(resolve('src/integrations/share-image-worker.ts'), {
-      workerData: {
-        articleFiles: [article('w.mdx', 'Worker Article Title')],
-        siteName,
-        cacheDir: cache,
-      },
+    const worker = startDrawingAhead(resolve('src/integrations/share-image-worker.ts'), {
+      articleFiles: [article('w.mdx', 'Worker Article Title')],
+      siteName,
+      cacheDir: cache,
     });
-    const result = await new Promise<{ drawn: number }>((done, fail) => {
-      worker.once('message', done);
-      worker.once('error', fail);
-    });
-    expect(result.drawn).toBe(1);
+    const result = await worker.done;
+    expect(result?.drawn).toBe(1);
     expect(readdirSync(cache)).toHaveLength(1);
+    expect(result?.ready.get(resolve(dir, 'w.mdx'))?.title).toBe('Worker Article Title');
+    // Asked to finish after it is done, it gives the same answer.
+    expect(await worker.finish()).toBe(result);
+
+    // Asked to finish at once, it completes only the articles its two lanes had taken.
+    const stopped = startDrawingAhead(resolve('src/integrations/share-image-worker.ts'), {
+      articleFiles: ['f1', 'f2', 'f3', 'f4'].map((f) => article(`${f}.mdx`, `Finish ${f}`)),
+      siteName,
+      cacheDir: join(dir, 'stopped-cache'),
+    });
+    const early = await stopped.finish();
+    expect(early?.drawn).toBeLessThanOrEqual(2);
+    expect(early?.ready.size).toBe(early?.drawn);
   }, 20_000);
 });
