@@ -307,8 +307,11 @@ export function claimsOf(sentence: string): Claim[] {
     // A year is a date, a number before a small word ("404 and 410") has no unit, and a code
     // names a thing rather than counting it ("a 301 redirect", "a 504 error").
     const near = text.slice(Math.max(0, m.index - 4), m.index + m[1].length + 2);
+    // "a 301 or 308 redirect": two codes offered, not a range of a count.
+    const codes =
+      !m[2] || (/^\d+\s?or\s?\d+/.test(m[0]) && [m[1], m[2]].every((n) => /^[1-5]\d\d$/.test(n)));
     const code =
-      (Number(m[1]) >= 100 && !m[2] && !/s$/i.test(m[3]) && !m[0].includes('-')) ||
+      (Number(m[1]) >= 100 && codes && !/s$/i.test(m[3]) && !m[0].includes('-')) ||
       (/^[1-5]\d\d$/.test(m[1]) && /\dxx|\/|xx\b/i.test(near));
     // "Win 9", "steps 4-7": a number after the name of what it numbers is a label; "Three
     // things to know:" counts the reply's own list, not what the firm delivers.
