@@ -241,4 +241,30 @@ const pages = defineCollection({
   }),
 });
 
-export const collections = { articles, services, faqs, consultants, blocks, pages };
+/**
+ * Questions visitors ask that each section answers, in their words: the chat advisor searches
+ * them with the section and never shows them.
+ */
+const advisorAsks = defineCollection({
+  loader: file('src/content/advisor-asks.yaml'),
+  schema: z.strictObject({
+    id: z
+      .string()
+      .regex(/^\/[^\s]*$/)
+      .describe("The section's address: its page and heading anchor, as the advisor links it."),
+    asks: z
+      .array(z.string().min(3))
+      .min(1)
+      .describe('Questions the section answers, as visitors would type them.'),
+  }),
+});
+
+export const collections = {
+  articles,
+  services,
+  faqs,
+  consultants,
+  blocks,
+  pages,
+  advisorAsks,
+};

@@ -316,6 +316,33 @@ describe('advisor index', () => {
     );
     expect(queryWords(search, 'payroll').map((w) => w.known)).toEqual([false]);
   });
+
+  it('searches the questions visitors ask of a section, in words its text does not use', () => {
+    const question = 'will my team see the results from the reports?';
+    const find = (asks?: AdvisorSources['asks']) => {
+      const built = buildAdvisorIndex({ ...sources, asks });
+      const search = SectionSearch.load(JSON.parse(JSON.stringify(built.search)), built.docs);
+      return search.search(queryWords(search, question))[0]?.section;
+    };
+    expect(find()?.doc.url).not.toBe('/privacy#8-data-retention');
+    const asked = find([
+      { url: '/privacy#8-data-retention', asks: ['who on the team sees the results and reports?'] },
+    ]);
+    expect(asked?.doc.url).toBe('/privacy#8-data-retention');
+    expect([...asked.asks[0]]).toEqual(terms('who on the team sees the results and reports?'));
+    // Never quoted: the section's text is its own.
+    expect(asked?.doc.text).toBe('- Analytics data is kept for 26 months.');
+  });
+
+  it('stops the build on a question for a section its page does not have, and skips pages it does not index', () => {
+    const asks = (url: string) => [{ url, asks: ['who reads this?'] }];
+    expect(() => buildAdvisorIndex({ ...sources, asks: asks('/privacy#9-renamed') })).toThrow(
+      /advisor-asks\.yaml names sections the site does not have: \/privacy#9-renamed/,
+    );
+    expect(() =>
+      buildAdvisorIndex({ ...sources, asks: asks('/articles/old-guide#intro') }),
+    ).not.toThrow();
+  });
 });
 
 describe('mdxSections', () => {

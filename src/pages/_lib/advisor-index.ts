@@ -77,7 +77,9 @@ async function build(): Promise<AdvisorIndex> {
   const privacy = await getEntry('pages', 'privacy');
   if (!privacy) throw new Error('Missing src/content/pages/privacy.mdx');
   const where = `${site.address.region}, ${site.address.country}`;
+  const asks = await getCollection('advisorAsks');
   return buildAdvisorIndex({
+    asks: asks.map((a) => ({ url: a.id, asks: a.data.asks })),
     englishStems: await englishStemsAhead(),
     firm: site,
     contactIntro,

@@ -64,6 +64,8 @@ export interface AdvisorSources {
   mdxPages?: readonly MdxPage[];
   /** The stems of an English word list (english.ts): which near-misses are real words. */
   englishStems?: Iterable<string>;
+  /** Questions visitors ask that a section answers (advisor-asks.yaml), by its address. */
+  asks?: readonly { url: string; asks: readonly string[] }[];
 }
 
 /**
@@ -104,22 +106,25 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
   const services = byId(sources.services);
   const facts = services.map(serviceFacts);
   const consultants = [...sources.consultants].sort((a, b) => a.data.order - b.data.order);
-  const docs: AdvisorDoc[] = uniqueIds([
-    ...services.flatMap(serviceDocs),
-    servicesDoc(facts, sources.blocks?.services),
-    ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
-    ...byId(sources.articles).flatMap((a) => articleDocs(a, consultants)),
-    ...consultants.map(consultantDoc),
-    teamDoc(consultants, sources.blocks?.consultants),
-    ...firmDocs(sources.firm, sources.contactIntro, sources.blocks?.consultation),
-    ...sources.pages.map((p): AdvisorDoc => ({
-      id: `page${p.url}`,
-      kind: 'page',
-      page: p.title,
-      ...p,
-    })),
-    ...(sources.mdxPages ?? []).flatMap(pageDocs),
-  ]);
+  const docs: AdvisorDoc[] = withAsks(
+    uniqueIds([
+      ...services.flatMap(serviceDocs),
+      servicesDoc(facts, sources.blocks?.services),
+      ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
+      ...byId(sources.articles).flatMap((a) => articleDocs(a, consultants)),
+      ...consultants.map(consultantDoc),
+      teamDoc(consultants, sources.blocks?.consultants),
+      ...firmDocs(sources.firm, sources.contactIntro, sources.blocks?.consultation),
+      ...sources.pages.map((p): AdvisorDoc => ({
+        id: `page${p.url}`,
+        kind: 'page',
+        page: p.title,
+        ...p,
+      })),
+      ...(sources.mdxPages ?? []).flatMap(pageDocs),
+    ]),
+    sources.asks,
+  );
   for (const f of facts) {
     const onlyFor = audienceWords(f, facts);
     if (onlyFor) f.onlyFor = [...onlyFor, ...audienceMarks(f, docs, onlyFor)];
@@ -144,6 +149,28 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     search: createSearchIndex(docs).toJSON(),
     realWords: realWordStems(siteStems(docs), sources.englishStems ?? []),
   };
+}
+
+/**
+ * The docs with the questions visitors ask of them. An address on an indexed page that names
+ * none of its sections stops the build (a heading renamed, its anchor with it); one on a page
+ * the advisor does not index (an article past ADVISOR_ARTICLE_LIMIT) is left out.
+ */
+function withAsks(docs: AdvisorDoc[], asks: AdvisorSources['asks'] = []): AdvisorDoc[] {
+  const pages = new Set(docs.map((d) => d.url.split('#')[0]));
+  const byUrl = new Map(asks.map((a) => [a.url, a.asks]));
+  const missing = [...byUrl.keys()].filter(
+    (url) => pages.has(url.split('#')[0]) && !docs.some((d) => d.url === url),
+  );
+  if (missing.length) {
+    throw new Error(
+      `src/content/advisor-asks.yaml names sections the site does not have: ${missing.join(', ')}`,
+    );
+  }
+  return docs.map((d) => {
+    const list = byUrl.get(d.url);
+    return list ? { ...d, asks: lines(list) } : d;
+  });
 }
 
 /** The stems of the words of the sections' titles and text: what a typo is read as. */

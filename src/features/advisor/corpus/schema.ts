@@ -50,6 +50,12 @@ export interface AdvisorDoc {
   text: string;
   /** Search words the page declares for itself (a service's or article's keywords). */
   keywords?: string;
+  /**
+   * Questions visitors ask that the section answers, in their words rather than the page's
+   * (src/content/advisor-asks.yaml), one a line: searched and compared with the visitor's
+   * question, never quoted.
+   */
+  asks?: string;
   /** For service documents: the service's id and the part of the page. */
   service?: string;
   facet?: ServiceFacet;

@@ -8,13 +8,14 @@ import type { AdvisorDoc } from './schema';
 import { indexTerm, tokenize } from './text';
 
 /** Fields searched, and how much a match in each counts. */
-export const FIELDS = ['title', 'context', 'page', 'text', 'keywords'] as const;
+export const FIELDS = ['title', 'context', 'page', 'text', 'keywords', 'asks'] as const;
 export const BOOST: Record<(typeof FIELDS)[number], number> = {
   title: 3,
   context: 1.5,
   page: 1,
   text: 1,
   keywords: 1,
+  asks: 2,
 };
 
 export const searchOptions = {
