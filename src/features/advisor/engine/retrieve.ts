@@ -8,7 +8,7 @@ import type { AdvisorDoc } from '../corpus/schema';
 import { normalize, terms } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
-import type { QueryWord, Section, Unit } from './search';
+import type { QueryWord, Section, SectionSearch, Unit } from './search';
 
 /** A section's standing for one question, with its sentences that match best (page order). */
 export interface Match {
@@ -18,6 +18,10 @@ export interface Match {
   confidence: number;
   /** The units to quote, in the page's order. */
   quote: Unit[];
+  /** Its unit that states the question best. */
+  best?: Unit;
+  /** The visitor asked for it by name: a choice clicked, or its heading typed. */
+  named?: boolean;
 }
 
 export interface Retrieved {
@@ -76,6 +80,29 @@ interface Candidate {
   hit: number;
   /** How well its best sentence states the question (unitScore). */
   said: number;
+  /** How closely a question visitors ask of it is this one (alike()). */
+  alike: number;
+}
+
+/**
+ * How closely the nearest of the questions visitors ask of a section (AdvisorDoc.asks) is this
+ * one: the share of the question's words it uses times the share of its words the question
+ * uses, each word weighed by its rarity.
+ */
+function alike(search: SectionSearch, own: readonly QueryWord[], section: Section): number {
+  const mine = new Set(own.flatMap((w) => w.terms));
+  let best = 0;
+  for (const ask of section.asks) {
+    const words = [...ask].map((t) => ({
+      word: t,
+      terms: [t],
+      weight: 1,
+      idf: search.idf(t),
+      known: true,
+    }));
+    best = Math.max(best, coverage(own, ask) * coverage(words, mine));
+  }
+  return best;
 }
 
 /** What is known of a section for a question, for its place among the others (ORDER). */
@@ -108,6 +135,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
     headingAsked(q, doc.title),
+    m.alike,
   ];
 }
 
@@ -139,6 +167,7 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
     +q.toUs,
     +(m.section.doc.kind === 'service'),
     Math.log(1 + own.length),
+    m.alike,
     1,
   ];
 }
@@ -149,9 +178,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
  * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
  */
 export const ORDER = [
-  1.785, 0.572, -0.473, 0.957, -0.03, 0.57, -0.481, -0.19, -0.281, -0.28, 1.17, -1.019, 0.839,
-  0.253, -0.662, -0.729, 0.595, 0.777, 0.202, 0.899, -1.434, 0.054, -0.442, 0.107, 0.798, -0.461,
-  0.415, -0.161, -1.676, 1.067, -1.209, 1.326, 0.009,
+  1.837, 1.45, -0.731, 0.314, -0.866, 0.439, -0.372, -0.119, -0.104, 0.916, 0.856, -0.904, 0.706,
+  0.218, -0.593, -0.821, 0.612, 0.754, 0.104, 0.695, -0.874, 0.176, -0.499, 0.22, 0.627, -0.258,
+  0.335, -0.393, -1.768, 0.378, -1.043, 1.13, -0.483, 2.74,
 ];
 
 /**
@@ -160,7 +189,8 @@ export const ORDER = [
  * so that declining one the site answers and answering one it does not are about as frequent.
  */
 export const SURE = [
-  1.168, -0.559, -0.008, 0.183, 0.183, -0.276, 0.04, 0.42, 0.49, -0.82, -0.152, 0.643, -1.299,
+  1.395, -0.487, -0.188, -0.072, -0.07, -0.224, -0.162, 0.332, 0.423, -0.808, 0.022, 0.522, 0.328,
+  -1.406,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -212,11 +242,16 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
   return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
 }
 
+/** The unit of a section that states the question best. */
+function bestUnit(q: Question, section: Section): Unit | undefined {
+  return [...section.units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
+}
+
 /** The units of a section to quote for a question, in the page's order. */
 function toQuote(q: Question, section: Section): Unit[] {
   const { units } = section;
   if (wordCount(units) <= WHOLE) return [...units];
-  const best = [...units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
+  const best = bestUnit(q, section);
   if (!best) return [];
   const chosen = new Set<Unit>([best]);
   // A sentence that introduces a list, or an item of one: the list.
@@ -261,7 +296,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     .slice(0, POOL)
     .map((m) => {
       const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
-      return { ...m, said };
+      return { ...m, said, alike: alike(ranking.search, own, m.section) };
     });
   if (found.length === 0) return [];
   // A section whose best sentence states the question best goes ahead of one that only shares
@@ -286,6 +321,7 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
       score: m.best * Math.exp(weigh(m.order, ORDER)),
       confidence: 1 / (1 + Math.exp(-weigh(m.sure, SURE))),
       quote: toQuote(q, m.section),
+      best: bestUnit(q, m.section),
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, KEEP);
@@ -311,7 +347,7 @@ export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Re
       const matches = rank(ranking, question, visitor);
       if (!named) return { question, matches };
       // The section asked for by name opens the answer, whatever the conversation was about.
-      const own = { section: named, score: matches[0]?.score ?? 1, confidence: 1 };
+      const own = { section: named, score: matches[0]?.score ?? 1, confidence: 1, named: true };
       const rest = matches.filter((m) => m.section !== named);
       return { question, matches: [{ ...own, quote: toQuote(question, named) }, ...rest] };
     }),

@@ -29,6 +29,8 @@ export interface Section {
   head: ReadonlySet<string>;
   /** Stems of everything searched in it. */
   all: ReadonlySet<string>;
+  /** Stems of each question visitors ask that it answers (AdvisorDoc.asks). */
+  asks: readonly ReadonlySet<string>[];
 }
 
 /** One word of a question: the stems it is searched as (its own first) and its weight. */
@@ -88,7 +90,8 @@ export class SectionSearch {
       const all = new Set([...head, ...terms(`${doc.page} ${doc.keywords ?? ''}`)]);
       for (const u of units) for (const t of u.terms) all.add(t);
       for (const t of all) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      return { doc, units, head, all };
+      const asks = (doc.asks ?? '').split('\n').map((a) => new Set(terms(a)));
+      return { doc, units, head, all, asks: asks.filter((a) => a.size > 0) };
     });
     this.byId = new Map(this.sections.map((s) => [s.doc.id, s]));
   }
