@@ -18,18 +18,14 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.63, misleading: 0.44, strict: 0.39, recallAt3: 0.64, recallAt1: 0.54 };
+const HELDOUT = { useful: 0.71, misleading: 0.32, strict: 0.38, recallAt3: 0.73, recallAt1: 0.6 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.72, misleading: 0.35, strict: 0.41 };
+const DEVELOPMENT = { useful: 0.8, misleading: 0.23, strict: 0.41 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
  */
-/**
- * - b6-svc-ops-check-ins-after-launch: "the new processes" names no service, and the second
- *   section quoted, another service's process, states its 60 days of support.
- */
-const KNOWN_BREACHES = ['b6-svc-ops-check-ins-after-launch'];
+const KNOWN_BREACHES: string[] = [];
 /**
  * Held-out replies that state what their case forbids, at most (counted, never named). Two
  * since a second section is quoted more often and fewer questions are declined.

@@ -21,13 +21,15 @@ export interface CaseResult {
   /** Time to answer the last turn, in milliseconds. */
   ms: number;
   /**
-   * Useful for a quoting answer: the section that answers is among those the reply quotes (its
-   * sources), it says nothing the case forbids, and it declines (or hands off) when it should.
+   * Useful for a quoting answer: the section that answers is among those the reply quotes or
+   * offers as choices (its sources), it says nothing the case forbids, and it declines (or hands
+   * off) when it should.
    */
   useful: boolean;
   /**
    * Why the reply misleads, if it does: it states what the case forbids, quotes a wrong section
-   * first, declines a question the site answers, or answers one it should decline.
+   * first (or offers choices none of which answers), declines a question the site answers, or
+   * answers one it should decline.
    */
   misleading: string[];
   /**
@@ -84,12 +86,19 @@ export function grade(
   const quoted = reply.sources.map((s) => s.url);
   const answerable = c.expect === 'answer' || c.expect === 'recommend';
   const declined = reply.kind === 'decline';
+  const choices = reply.kind === 'choices';
   const misleading: string[] = [];
   if (forbidden) misleading.push('states what the case forbids');
   if (answerable && declined) misleading.push('false decline');
-  if (c.expect === 'decline' && reply.kind === 'answer') misleading.push('missing decline');
-  if (answerable && !declined && places.length && quoted.length && !answers(quoted[0], places)) {
-    misleading.push('wrong first section');
+  if (c.expect === 'decline' && (reply.kind === 'answer' || choices)) {
+    misleading.push('missing decline');
+  }
+  // A reply that quotes names its first section as the answer; one that offers choices names
+  // none, and misleads when none of them answers.
+  const wrong = () =>
+    choices ? !quoted.some((u) => answers(u, places)) : !answers(quoted[0], places);
+  if (answerable && !declined && places.length && quoted.length && wrong()) {
+    misleading.push(choices ? 'no choice answers' : 'wrong first section');
   }
   let right: boolean;
   if (answerable) {

@@ -223,17 +223,17 @@ test.describe('choices', () => {
     });
   });
 
-  test('the built-in advisor offers close sections as choices, and a choice gets its section quoted', async ({
+  test('the built-in advisor offers the likely sections as choices when it cannot pick one, and a choice gets its section quoted', async ({
     page,
   }) => {
     const c = await openChat(page);
-    await c.ask(
-      'With the AI implementation work, what happens after launch? Is there a support period?',
-    );
+    await c.ask('is there training?');
     const choices = c.log.getByRole('list', { name: 'Choose one' }).first();
     const first = choices.getByRole('button').first();
     await expect(first).toBeVisible();
     const heading = (await first.textContent())!;
+    // The reply names each choice as a link to its section, with its sentence that matches best.
+    await expect(c.log.getByRole('link', { name: heading }).first()).toBeVisible();
     await first.click();
     const reply = c.log.locator('> div').last();
     await expect(reply.getByRole('link', { name: heading }).first()).toBeVisible();

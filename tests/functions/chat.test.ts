@@ -42,7 +42,10 @@ describe('POST /api/chat, built-in advisor', () => {
       builtIn,
     );
     expect(res.headers.get('Content-Type')).toContain('application/json');
-    expect((await res.json()).content).toContain('60 days of support');
+    // The service in discussion: its sections, quoted or offered to choose from.
+    const { sources } = (await res.json()) as { sources: { url: string }[] };
+    expect(sources.length).toBeGreaterThan(0);
+    for (const { url } of sources) expect(url).toMatch(/^\/services\/data-insights\b/);
   });
 
   it('sends replies unsigned in production without a secret, and logs it', async () => {

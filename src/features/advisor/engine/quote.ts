@@ -2,8 +2,9 @@
  * The built-in reply: for each question, the sentences of the best section in its own words,
  * under its heading and linked to the exact section, and a second section when it scores close.
  * A price asked of a named service comes from the service's data and opens the reply. When the
- * best sections score alike, they are offered as choices; below DECLINE_BELOW the reply says
- * the site does not cover it and offers a person. Nothing else is written.
+ * best section is more likely wrong than right, the likely ones are offered as choices, each
+ * with its sentence that matches best; below DECLINE_BELOW the reply says the site does not
+ * cover it and offers a person. Nothing else is written.
  */
 import { priceSentence } from '../corpus/price';
 import type { ServiceFacts } from '../corpus/schema';
@@ -20,8 +21,14 @@ import type { AdvisorReply } from './types';
 export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
 const SECOND = 0.2;
-/** Sections offered as choices score at least this share of the best one. */
-const CLOSE = 0.9;
+/**
+ * Below this chance that the best section is the one that answers (its share of the kept
+ * sections' scores: the ranking is a softmax fitted on that), the reply picks none and offers
+ * the likely ones as choices: the best section is then more likely wrong than right.
+ */
+export const CHOOSE_BELOW = 0.5;
+/** A section is offered as a choice when its chance is at least this. */
+const LIKELY = 0.1;
 /** Choices offered at most. */
 const CHOICES = 3;
 
@@ -63,12 +70,25 @@ function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text
 /** What a choice sends: an FAQ's question, or a section's heading. */
 const choiceOf = (m: Match) => docSource(m.section.doc).title;
 
-/** The matches a question's answer quotes, and those it offers as choices. */
+/** A choice as the reply lists it: its section linked, and its sentence that matches best. */
+function choiceLine(m: Match): string {
+  return `- **${sectionLink(m.section.doc)}**${m.best ? `: ${m.best.text}` : ''}`;
+}
+
+/**
+ * What one question's answer does with its sections: quotes the best (and a second that scores
+ * close), or, when the best is more likely wrong than right, offers the likely ones as choices.
+ */
 function pick(part: Retrieved, used: Set<Section>) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
   const best = fresh[0];
   const sure = Math.max(0, ...fresh.map((m) => m.confidence));
   if (!best || sure < DECLINE_BELOW) return undefined;
+  const total = fresh.reduce((n, m) => n + m.score, 0);
+  const likely = fresh.filter((m) => m.score >= total * LIKELY).slice(0, CHOICES);
+  if (!best.named && best.score < total * CHOOSE_BELOW && likely.length > 1) {
+    return { sure, quotes: [], choices: likely };
+  }
   const second = fresh.find(
     (m) =>
       m !== best &&
@@ -76,12 +96,7 @@ function pick(part: Retrieved, used: Set<Section>) {
       m.confidence >= DECLINE_BELOW &&
       m.section.doc.url !== best.section.doc.url,
   );
-  const close = fresh.filter((m) => m.score >= best.score * CLOSE && m.confidence >= DECLINE_BELOW);
-  return {
-    sure,
-    quotes: second ? [best, second] : [best],
-    choices: close.length > 1 ? close.slice(0, CHOICES).map(choiceOf) : [],
-  };
+  return { sure, quotes: second ? [best, second] : [best], choices: [] };
 }
 
 /** The reply to a conversation's last message, from what retrieval found. */
@@ -90,9 +105,10 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const blocks: string[] = [];
   const facts: string[] = [];
   const sources: Section[] = [];
-  const choices: string[] = [];
+  const offered: Match[] = [];
   const unanswered: string[] = [];
   let sure = 0;
+  const several = retrieval.parts.length > 1;
   for (const part of retrieval.parts) {
     const { subject, text } = part.question;
     // A price asked of a service, when its price section answers the question well enough.
@@ -121,32 +137,44 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       sources.push(m.section);
       blocks.push(quoted(m.section, m.quote));
     }
-    for (const c of picked.choices) if (!choices.includes(c)) choices.push(c);
+    if (picked.choices.length) {
+      for (const m of picked.choices) used.add(m.section);
+      offered.push(...picked.choices);
+      const asked = several ? ` to "${text}"` : '';
+      blocks.push(
+        [
+          `Several parts of the site could answer this${asked}; choose the one you mean:`,
+          ...picked.choices.map(choiceLine),
+        ].join('\n'),
+      );
+    }
   }
   const answered = retrieval.parts.length - unanswered.length;
   if (answered === 0 || (blocks.length === 0 && facts.length === 0)) {
     return declineReply(firm, retrieval.message);
   }
-  const listed = choices.slice(0, CHOICES);
+  const choices = offered.slice(0, CHOICES);
   const content = [
     ...facts,
     ...blocks,
-    listed.length > 1
-      ? 'Several sections match this about as well; choose one below to read it.'
-      : '',
     unanswered.length
       ? `Our site doesn't cover the rest of your question, so I'd rather not guess. ${personOffer(firm, unanswered.join(' '))}`
       : '',
   ]
     .filter(Boolean)
     .join('\n\n');
+  const onlyChoices = sources.length === 0 && facts.length === 0;
   return {
-    kind: 'answer',
+    // Sections it quotes come first among its sources; those it offers follow.
+    kind: onlyChoices ? 'choices' : 'answer',
     declined: unanswered.length > 0,
     handoff: unanswered.length > 0,
     confidence: facts.length ? Math.max(sure / answered, 0.8) : sure / answered,
-    sources: sources.map((s) => docSource(s.doc)),
+    sources: [
+      ...sources.map((s) => docSource(s.doc)),
+      ...offered.map((m) => docSource(m.section.doc)),
+    ],
     content,
-    ...(listed.length > 1 && { choices: listed }),
+    ...(choices.length > 1 && { choices: choices.map(choiceOf) }),
   };
 }

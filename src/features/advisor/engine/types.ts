@@ -2,10 +2,11 @@
 import type { ChatSource } from '../contract';
 
 /**
- * answer: quoted from the sections that answer; decline: the site does not cover it, and a
+ * answer: quoted from the sections that answer; choices: no section is likely enough to quote,
+ * so the likely ones are offered to choose from; decline: the site does not cover it, and a
  * person is offered; handoff: the visitor asked for a person; smalltalk: a greeting or thanks.
  */
-export type ReplyKind = 'answer' | 'decline' | 'handoff' | 'smalltalk';
+export type ReplyKind = 'answer' | 'choices' | 'decline' | 'handoff' | 'smalltalk';
 
 export interface AdvisorReply {
   /** Markdown. */
@@ -22,6 +23,6 @@ export interface AdvisorReply {
   declined: boolean;
   /** The reply offers a person: the questionnaire, a mailbox and the chat's hand-off form. */
   handoff: boolean;
-  /** Questions to choose from when several sections match about as well. */
+  /** Sections' names to choose from (each sends that name) when none is likely enough to quote. */
   choices?: string[];
 }
