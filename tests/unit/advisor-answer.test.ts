@@ -20,14 +20,16 @@ const advisor = prepareAdvisor(
 );
 const workshop = advisor.services.find((s) => s.id === 'discovery-workshop')!;
 
-/** Short questions, some of which several sections could answer. */
+/** Short questions, some of which several sections could answer about as well. */
 const QUESTIONS = [
   'is there training?',
+  'what results can we expect?',
   'how long does it take?',
   'What happens to our rankings if the server keeps returning 503 errors?',
-  'do you help with reports?',
-  'what about support?',
-  'is it done remotely?',
+  'what does the process look like?',
+  'how do we get started with you?',
+  'what do you need from us before we start?',
+  'tell me about the audit',
 ];
 
 /** The reply to the last of `turns`, the advisor answering each earlier one live. */

@@ -67,13 +67,9 @@ function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text
   return { section, text: [priceSentence(service), `${heading}${details}`].join('\n\n') };
 }
 
-/** What a choice sends: an FAQ's question, or a section's heading. */
-const choiceOf = (m: Match) => docSource(m.section.doc).title;
-
 /** A choice as the reply lists it: its section linked, and its sentence that matches best. */
-function choiceLine(m: Match): string {
-  return `- **${sectionLink(m.section.doc)}**${m.best ? `: ${m.best.text}` : ''}`;
-}
+const choiceLine = (m: Match) =>
+  `- **${sectionLink(m.section.doc)}**${m.best ? `: ${m.best.text}` : ''}`;
 
 /**
  * What one question's answer does with its sections: quotes the best (and a second that scores
@@ -149,11 +145,10 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       );
     }
   }
+  if (blocks.length === 0 && facts.length === 0) return declineReply(firm, retrieval.message);
   const answered = retrieval.parts.length - unanswered.length;
-  if (answered === 0 || (blocks.length === 0 && facts.length === 0)) {
-    return declineReply(firm, retrieval.message);
-  }
-  const choices = offered.slice(0, CHOICES);
+  // What a choice sends: an FAQ's question, or a section's heading.
+  const choices = offered.slice(0, CHOICES).map((m) => docSource(m.section.doc).title);
   const content = [
     ...facts,
     ...blocks,
@@ -163,10 +158,9 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   ]
     .filter(Boolean)
     .join('\n\n');
-  const onlyChoices = sources.length === 0 && facts.length === 0;
   return {
     // Sections it quotes come first among its sources; those it offers follow.
-    kind: onlyChoices ? 'choices' : 'answer',
+    kind: sources.length === 0 && facts.length === 0 ? 'choices' : 'answer',
     declined: unanswered.length > 0,
     handoff: unanswered.length > 0,
     confidence: facts.length ? Math.max(sure / answered, 0.8) : sure / answered,
@@ -175,6 +169,6 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       ...offered.map((m) => docSource(m.section.doc)),
     ],
     content,
-    ...(choices.length > 1 && { choices: choices.map(choiceOf) }),
+    ...(choices.length > 1 && { choices }),
   };
 }

@@ -8,7 +8,7 @@ import type { ChatSource } from '../contract';
 import { QUESTIONNAIRE_URL, type AdvisorIndex, type ContactFacts } from '../corpus/schema';
 import { queryWords } from './query';
 import type { SectionSearch } from './search';
-import type { AdvisorReply } from './types';
+import type { AdvisorReply, ReplyKind } from './types';
 import { terms } from '../corpus/text';
 
 /** What the built-in replies need: the index's facts and its search. */
@@ -66,52 +66,35 @@ export function personOffer(firm: Firm, text: string): string {
     .join('\n\n');
 }
 
+/** A reply that quotes no section: sure of itself unless it declines. */
+const unquoted = (kind: ReplyKind, content: string, handoff = false): AdvisorReply => ({
+  kind,
+  declined: kind === 'decline',
+  handoff,
+  confidence: kind === 'decline' ? 0 : 1,
+  sources: kind === 'handoff' ? [QUESTIONNAIRE_SOURCE] : [],
+  content,
+});
+
 /** Says plainly that the site does not answer this and offers a person: no pitch, no sources. */
-export function declineReply(firm: Firm, text: string, confidence = 0): AdvisorReply {
-  return {
-    kind: 'decline',
-    declined: true,
-    handoff: true,
-    confidence,
-    sources: [],
-    content: [DECLINE_LEAD, personOffer(firm, text)].join('\n\n'),
-  };
-}
+export const declineReply = (firm: Firm, text: string) =>
+  unquoted('decline', [DECLINE_LEAD, personOffer(firm, text)].join('\n\n'), true);
 
 /** The visitor asked for a person, a quote or a call. */
 export function handoffReply(firm: Firm, text: string): AdvisorReply {
-  return {
-    kind: 'handoff',
-    declined: false,
-    handoff: true,
-    confidence: 1,
-    sources: [QUESTIONNAIRE_SOURCE],
-    content: [
-      'Happy to put you in touch with a person.',
-      personOffer(firm, text),
-      "I can't book calls or send quotes from this chat myself, but the person who writes back can.",
-    ].join('\n\n'),
-  };
+  const content = [
+    'Happy to put you in touch with a person.',
+    personOffer(firm, text),
+    "I can't book calls or send quotes from this chat myself, but the person who writes back can.",
+  ];
+  return unquoted('handoff', content.join('\n\n'), true);
 }
 
-export function greeting(firm: Firm): AdvisorReply {
-  return {
-    kind: 'smalltalk',
-    declined: false,
-    handoff: false,
-    confidence: 1,
-    sources: [],
-    content: `Hello! I can answer questions about ${firm.index.firm.name}: which service fits your situation, what it costs and includes, how long it takes, and what our guides say about SEO and AI search. What are you working on?`,
-  };
-}
+export const greeting = (firm: Firm) =>
+  unquoted(
+    'smalltalk',
+    `Hello! I can answer questions about ${firm.index.firm.name}: which service fits your situation, what it costs and includes, how long it takes, and what our guides say about SEO and AI search. What are you working on?`,
+  );
 
-export function thanks(): AdvisorReply {
-  return {
-    kind: 'smalltalk',
-    declined: false,
-    handoff: false,
-    confidence: 1,
-    sources: [],
-    content: "You're welcome! Is there anything else I can help you with?",
-  };
-}
+export const thanks = () =>
+  unquoted('smalltalk', "You're welcome! Is there anything else I can help you with?");
