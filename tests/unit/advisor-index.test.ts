@@ -322,7 +322,8 @@ describe('advisor index', () => {
     const find = (asks?: AdvisorSources['asks']) => {
       const built = buildAdvisorIndex({ ...sources, asks });
       const search = SectionSearch.load(JSON.parse(JSON.stringify(built.search)), built.docs);
-      return search.search(queryWords(search, question))[0]?.section;
+      const section = search.search(queryWords(search, question))[0]?.section;
+      return section && { ...section, asks: search.asksOf(section) };
     };
     expect(find()?.doc.url).not.toBe('/privacy#8-data-retention');
     const asked = find([

@@ -92,7 +92,7 @@ interface Candidate {
 function alike(search: SectionSearch, own: readonly QueryWord[], section: Section): number {
   const mine = new Set(own.flatMap((w) => w.terms));
   let best = 0;
-  for (const ask of section.asks) {
+  for (const ask of search.asksOf(section)) {
     const words = [...ask].map((t) => ({
       word: t,
       terms: [t],

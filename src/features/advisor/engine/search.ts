@@ -29,8 +29,6 @@ export interface Section {
   head: ReadonlySet<string>;
   /** Stems of everything searched in it. */
   all: ReadonlySet<string>;
-  /** Stems of each question visitors ask that it answers (AdvisorDoc.asks). */
-  asks: readonly ReadonlySet<string>[];
 }
 
 /** One word of a question: the stems it is searched as (its own first) and its weight. */
@@ -73,6 +71,7 @@ export class SectionSearch {
   private readonly byId: Map<string, Section>;
   private readonly df = new Map<string, number>();
   private readonly corrections = new Map<string, string | null>();
+  private readonly asked = new Map<Section, ReadonlySet<string>[]>();
 
   constructor(
     private readonly index: MiniSearch<AdvisorDoc>,
@@ -90,8 +89,7 @@ export class SectionSearch {
       const all = new Set([...head, ...terms(`${doc.page} ${doc.keywords ?? ''}`)]);
       for (const u of units) for (const t of u.terms) all.add(t);
       for (const t of all) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      const asks = (doc.asks ?? '').split('\n').map((a) => new Set(terms(a)));
-      return { doc, units, head, all, asks: asks.filter((a) => a.size > 0) };
+      return { doc, units, head, all };
     });
     this.byId = new Map(this.sections.map((s) => [s.doc.id, s]));
   }
@@ -123,6 +121,19 @@ export class SectionSearch {
     const df = this.df.get(term) ?? 0;
     const n = this.sections.length;
     return df === 0 ? this.unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * The stems of each question visitors ask of a section (AdvisorDoc.asks), made when it is
+   * first a candidate rather than for every section as the index loads.
+   */
+  asksOf(section: Section): readonly ReadonlySet<string>[] {
+    let asks = this.asked.get(section);
+    if (!asks) {
+      asks = (section.doc.asks ?? '').split('\n').map((a) => new Set(terms(a)));
+      this.asked.set(section, (asks = asks.filter((a) => a.size > 0)));
+    }
+    return asks;
   }
 
   knows(term: string): boolean {
