@@ -66,6 +66,13 @@ describe('the built-in advisor', () => {
     expect(reply.sources[0].url).toBe(workshop.priceUrl);
   });
 
+  it("reads a message's later question that leans on the one before it as about the same service", () => {
+    const reply = ask('How much is the Discovery Workshop and what does it include?');
+    expect(reply.content).toContain(priceSentence(workshop));
+    expect(reply.content).not.toContain("doesn't cover");
+    expect(reply.sources.map((s) => s.url)).toContain(`${workshop.url}#features-heading`);
+  });
+
   it('takes the service in discussion for a follow-up that does not name it', () => {
     const reply = ask('What is the Discovery Workshop?', 'how much is it?');
     expect(reply.content).toContain(priceSentence(workshop));

@@ -136,10 +136,10 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
     if (picked.choices.length) {
       for (const m of picked.choices) used.add(m.section);
       offered.push(...picked.choices);
-      const asked = several ? ` to "${text}"` : '';
+      const asked = several ? `"${text}"` : 'this';
       blocks.push(
         [
-          `Several parts of the site could answer this${asked}; choose the one you mean:`,
+          `Several parts of the site could answer ${asked}; choose the one you mean:`,
           ...picked.choices.map(choiceLine),
         ].join('\n'),
       );

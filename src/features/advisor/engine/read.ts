@@ -132,11 +132,13 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
     questions: questions.map((text, i): Question => {
       const own = queryWords(ranking.search, text);
       const topical = own.filter((w) => w.idf >= 1);
-      const subject = namedService(ranking.services, text) ?? named ?? discussed.subject;
-      // A follow-up leans on the conversation: it is short or points back, and names nothing.
+      const namedHere = namedService(ranking.services, text);
+      const subject = namedHere ?? named ?? discussed.subject;
+      // A follow-up leans on the conversation or on the message's question before it: it is short
+      // or points back, and names nothing.
       const followUp =
-        !named &&
-        (before !== undefined || i > 0) &&
+        !namedHere &&
+        (i > 0 || (!named && before !== undefined)) &&
         (topical.length <= 2 || LEANS.test(text) || tokenize(text).length <= 8);
       let words = mergeWords(own, situation);
       if (followUp && subject)
