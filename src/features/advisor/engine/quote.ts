@@ -159,11 +159,11 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
     .filter(Boolean)
     .join('\n\n');
   return {
-    // Sections it quotes come first among its sources; those it offers follow.
     kind: sources.length === 0 && facts.length === 0 ? 'choices' : 'answer',
     declined: unanswered.length > 0,
     handoff: unanswered.length > 0,
     confidence: facts.length ? Math.max(sure / answered, 0.8) : sure / answered,
+    // Sections it quotes come first among its sources; those it offers follow.
     sources: [
       ...sources.map((s) => docSource(s.doc)),
       ...offered.map((m) => docSource(m.section.doc)),
