@@ -6,11 +6,8 @@ import { indexTerm, normalize, phraseAt, synonymsAt, terms, tokenize } from '../
 import type { QueryWord, SectionSearch } from './search';
 
 /** Words before a noun: a word the site never uses after one of them names a thing. */
-const BEFORE_NOUN = new Set(
-  'a an the our your my their any some this that these those for of in on about with per'.split(
-    ' ',
-  ),
-);
+const BEFORE_NOUN =
+  /^(a|an|the|our|your|my|their|any|some|this|that|these|those|for|of|in|on|about|with|per)$/;
 
 /**
  * How much a word the site never uses says about what is asked: a name or an acronym ("WebFX",
@@ -29,15 +26,12 @@ function unknownWeight(
   const isName = [...original.matchAll(named)].some(
     (m) => m[0].toLowerCase().replace(/-/g, '') === token && m[0] !== 'I',
   );
-  const after = BEFORE_NOUN.has(tokens[index - 1] ?? '');
+  const after = BEFORE_NOUN.test(tokens[index - 1] ?? '');
   // A number the site never states ("we have 40 people") is the visitor's, not a topic.
   if (/^\d/.test(token)) return { idf: (search.unknownIdf * INCIDENTAL) / 2, name: false };
   // A month or a day of the week ("in March") says when, written with a capital as names are.
   if (CALENDAR.test(token)) return { idf: search.unknownIdf * INCIDENTAL, name: false };
-  return {
-    idf: isName || after ? search.unknownIdf : search.unknownIdf * INCIDENTAL,
-    name: isName,
-  };
+  return { idf: search.unknownIdf * (isName || after ? 1 : INCIDENTAL), name: isName };
 }
 
 /** The months and the days of the week. */
@@ -76,10 +70,7 @@ export function queryWords(search: SectionSearch, text: string, weight = 1): Que
   let skip = 0;
   tokens.forEach((token, i) => {
     // The later words of a phrase the vocabulary knows ("food bank") belong to its first.
-    if (skip > 0) {
-      skip--;
-      return;
-    }
+    if (skip-- > 0) return;
     skip = phraseAt(tokens, i) - 1;
     let own = skip > 0 ? null : indexTerm(token);
     const extra = synonyms[i].flatMap((s) => terms(s));

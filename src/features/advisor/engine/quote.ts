@@ -53,18 +53,16 @@ function quoted(section: Section, units: readonly Unit[]): string {
 }
 
 /** A service's published price (or that it has none) from its data, under its price heading. */
-function priceFact(firm: Firm, service: ServiceFacts): { section?: Section; text: string } {
-  const section = firm.search.sections.find((s) => s.doc.url === service.priceUrl);
+function priceFact(service: ServiceFacts, section: Section): string {
+  if (service.startingPrice === undefined) {
+    return `${service.name} has no published price; it is quoted for each client.`;
+  }
   const scope = service.scope?.length
     ? ['The starting price includes:', ...service.scope.map((s) => `- ${s}`)]
     : [];
-  if (service.startingPrice === undefined) {
-    return { text: `${service.name} has no published price; it is quoted for each client.` };
-  }
   // The price itself opens the reply on its own line; what it includes follows under its heading.
   const details = [...scope, ...(service.note ? ['', service.note] : [])].join('\n');
-  const heading = section ? `**${sectionLink(section.doc)}**: ` : '';
-  return { section, text: [priceSentence(service), `${heading}${details}`].join('\n\n') };
+  return [priceSentence(service), `**${sectionLink(section.doc)}**: ${details}`].join('\n\n');
 }
 
 /** A choice as the reply lists it: its section linked, and its sentence that matches best. */
@@ -87,7 +85,6 @@ function pick(part: Retrieved, used: Set<Section>) {
   }
   const second = fresh.find(
     (m) =>
-      m !== best &&
       m.score >= best.score * SECOND &&
       m.confidence >= DECLINE_BELOW &&
       m.section.doc.url !== best.section.doc.url,
@@ -99,7 +96,7 @@ function pick(part: Retrieved, used: Set<Section>) {
 export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const used = new Set<Section>();
   const blocks: string[] = [];
-  const facts: string[] = [];
+  let fact: string | undefined;
   const sources: Section[] = [];
   const offered: Match[] = [];
   const unanswered: string[] = [];
@@ -108,20 +105,15 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   for (const part of retrieval.parts) {
     const { subject, text } = part.question;
     // A price asked of a service, when its price section answers the question well enough.
-    const priceMatch = part.matches.find((m) => m.section.doc.url === subject?.priceUrl);
-    const priced =
-      subject && PRICE.test(text) && (priceMatch?.confidence ?? 0) >= DECLINE_BELOW
-        ? subject
-        : undefined;
-    if (priced && !facts.length) {
-      const fact = priceFact(firm, priced);
-      facts.push(fact.text);
-      if (fact.section) {
-        used.add(fact.section);
-        sources.push(fact.section);
+    const price = part.matches.find((m) => m.section.doc.url === subject?.priceUrl);
+    if (subject && price && PRICE.test(text) && price.confidence >= DECLINE_BELOW) {
+      if (!fact) {
+        fact = priceFact(subject, price.section);
+        used.add(price.section);
+        sources.push(price.section);
       }
+      continue;
     }
-    if (priced) continue;
     const picked = pick(part, used);
     if (!picked) {
       unanswered.push(text);
@@ -137,20 +129,16 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       for (const m of picked.choices) used.add(m.section);
       offered.push(...picked.choices);
       const asked = several ? `"${text}"` : 'this';
-      blocks.push(
-        [
-          `Several parts of the site could answer ${asked}; choose the one you mean:`,
-          ...picked.choices.map(choiceLine),
-        ].join('\n'),
-      );
+      const lead = `Several parts of the site could answer ${asked}; choose the one you mean:`;
+      blocks.push([lead, ...picked.choices.map(choiceLine)].join('\n'));
     }
   }
-  if (blocks.length === 0 && facts.length === 0) return declineReply(firm, retrieval.message);
+  if (!blocks.length && !fact) return declineReply(firm, retrieval.message);
   const answered = retrieval.parts.length - unanswered.length;
   // What a choice sends: an FAQ's question, or a section's heading.
   const choices = offered.slice(0, CHOICES).map((m) => docSource(m.section.doc).title);
   const content = [
-    ...facts,
+    fact,
     ...blocks,
     unanswered.length
       ? `Our site doesn't cover the rest of your question, so I'd rather not guess. ${personOffer(firm, unanswered.join(' '))}`
@@ -159,10 +147,10 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
     .filter(Boolean)
     .join('\n\n');
   return {
-    kind: sources.length === 0 && facts.length === 0 ? 'choices' : 'answer',
+    kind: sources.length ? 'answer' : 'choices',
     declined: unanswered.length > 0,
     handoff: unanswered.length > 0,
-    confidence: facts.length ? Math.max(sure / answered, 0.8) : sure / answered,
+    confidence: fact ? Math.max(sure / answered, 0.8) : sure / answered,
     // Sections it quotes come first among its sources; those it offers follow.
     sources: [
       ...sources.map((s) => docSource(s.doc)),

@@ -10,26 +10,23 @@ import { mergeWords, queryWords } from './query';
 import type { QueryWord, SectionSearch } from './search';
 
 /** What retrieval needs: the search and the services' facts. */
-export interface Ranking {
-  search: SectionSearch;
-  services: readonly ServiceFacts[];
-}
+export type Ranking = { search: SectionSearch; services: readonly ServiceFacts[] };
 
-/** One question of the last message, as it is searched. */
+/**
+ * One question of the last message, as it is searched: `words` are its own (weight 1), then its
+ * context (less); `asked` those an answer must state (its own, or the situation for a bare
+ * one); `subject` the service it is about, named in the message or in discussion; `page` the
+ * page in discussion for a follow-up; `toUs` whether it is put to the firm ("do you...");
+ * `situation` whether the message describes the visitor's own, which a service may meet.
+ */
 export interface Question {
   text: string;
-  /** The words searched: the question's own (weight 1), then its context (less). */
   words: QueryWord[];
-  /** The words an answer must state: the question's own, or the situation for a bare one. */
   asked: QueryWord[];
-  /** The service it is about, named in the message or in discussion. */
   subject?: ServiceFacts;
-  /** The page in discussion, for a follow-up after a reply that quoted it. */
   page?: string;
   followUp: boolean;
-  /** Whether it is put to the firm ("do you...", "your..."). */
   toUs: boolean;
-  /** Whether the message describes the visitor's own situation, which a service may meet. */
   situation: boolean;
 }
 
@@ -87,11 +84,9 @@ export function namedService(services: readonly ServiceFacts[], text: string) {
 /** The service or page in discussion before the last message. */
 function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
   for (const m of earlier.slice(-4).reverse()) {
-    if (m.role === 'user') {
-      const named = namedService(ranking.services, m.content);
-      if (named) return { subject: named };
-      continue;
-    }
+    const named = m.role === 'user' && namedService(ranking.services, m.content);
+    if (named) return { subject: named };
+    if (m.role === 'user') continue;
     const first = m.content.match(/\]\((\/[^)#\s]*)/)?.[1];
     const service = ranking.services.find((s) => s.url === first);
     if (first) return service ? { subject: service } : { page: first };

@@ -24,16 +24,9 @@ export interface Match {
   named?: boolean;
 }
 
-export interface Retrieved {
-  question: Question;
-  /** The best sections, best first. */
-  matches: Match[];
-}
-
-export interface Retrieval {
-  message: string;
-  parts: Retrieved[];
-}
+/** A question with its best sections, best first; a message with its questions'. */
+export type Retrieved = { question: Question; matches: Match[] };
+export type Retrieval = { message: string; parts: Retrieved[] };
 
 /** A question asking what something costs. */
 export const PRICE =
@@ -71,18 +64,14 @@ const TYPICAL = 20;
 const FACETS =
   'overview includes price process results audience engagement formats requirements details';
 
-/** A section found for a question, before its place is decided. */
-interface Candidate {
-  section: Section;
-  /** BM25 weighed by prior() and coverage, and by how well its best sentence states the question. */
-  score: number;
-  /** BM25 alone. */
-  hit: number;
-  /** How well its best sentence states the question (unitScore). */
-  said: number;
-  /** How closely a question visitors ask of it is this one (alike()). */
-  alike: number;
-}
+/**
+ * A section found for a question: `hit` is BM25 alone, `score` BM25 weighed by prior(), coverage
+ * and `said` (how well its best sentence states the question, unitScore()), `alike` alike().
+ */
+type Candidate = { section: Section; score: number; hit: number; said: number; alike: number };
+
+/** A stem as a word of weight 1 and the rarity given. */
+const asWord = (t: string, idf = 1) => ({ word: t, terms: [t], weight: 1, idf, known: true });
 
 /**
  * How closely the nearest of the questions visitors ask of a section (AdvisorDoc.asks) is this
@@ -93,13 +82,7 @@ function alike(search: SectionSearch, own: readonly QueryWord[], section: Sectio
   const mine = new Set(own.flatMap((w) => w.terms));
   let best = 0;
   for (const ask of search.asksOf(section)) {
-    const words = [...ask].map((t) => ({
-      word: t,
-      terms: [t],
-      weight: 1,
-      idf: search.idf(t),
-      known: true,
-    }));
+    const words = [...ask].map((t) => asWord(t, search.idf(t)));
     best = Math.max(best, coverage(own, ask) * coverage(words, mine));
   }
   return best;
@@ -143,8 +126,10 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
 function headingAsked(q: Question, title: string): number {
   const asked = new Set(q.words.flatMap((w) => w.terms));
   const heading = [...new Set(terms(title.split(': ').pop() ?? title))];
-  const words = heading.map((t) => ({ word: t, terms: [t], weight: 1, idf: 1, known: true }));
-  return coverage(words, asked);
+  return coverage(
+    heading.map((t) => asWord(t)),
+    asked,
+  );
 }
 
 /** What is known of how surely a section answers a question, for its confidence (SURE). */

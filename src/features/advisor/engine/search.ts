@@ -46,13 +46,10 @@ export interface QueryWord {
 }
 
 /** A section that matches a question. */
-export interface Hit {
-  section: Section;
-  score: number;
-}
+export type Hit = { section: Section; score: number };
 
 /** The sentences and list items of a section's text, in order. */
-export function cutUnits(text: string): Omit<Unit, 'terms' | 'index'>[] {
+export function cutUnits(text: string) {
   const out: Omit<Unit, 'terms' | 'index'>[] = [];
   text.split('\n').forEach((raw, line) => {
     if (raw.startsWith('- ') || raw.startsWith('  - ')) {
@@ -95,11 +92,7 @@ export class SectionSearch {
   }
 
   /** Loads the index the build serialised. */
-  static load(
-    serialised: unknown,
-    docs: readonly AdvisorDoc[],
-    realWords: readonly string[] = [],
-  ): SectionSearch {
+  static load(serialised: unknown, docs: readonly AdvisorDoc[], realWords: readonly string[] = []) {
     const index = MiniSearch.loadJS(
       serialised as Parameters<typeof MiniSearch.loadJS>[0],
       searchOptions,
@@ -136,9 +129,7 @@ export class SectionSearch {
     return asks;
   }
 
-  knows(term: string): boolean {
-    return this.df.has(term);
-  }
+  knows = (term: string) => this.df.has(term);
 
   /**
    * The term the site uses that an unknown word was most likely a typo of ("discovry", "serch"),
@@ -159,8 +150,8 @@ export class SectionSearch {
         fields: ['title', 'text'],
       });
       const counts = new Map<string, number>();
-      for (const r of results) {
-        for (const t of r.terms) if (t[0] === term[0]) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const t of results.flatMap((r) => r.terms)) {
+        if (t[0] === term[0]) counts.set(t, (counts.get(t) ?? 0) + 1);
       }
       found = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
       if (this.corrections.size < 10_000) this.corrections.set(term, found);

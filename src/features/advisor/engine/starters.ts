@@ -19,13 +19,8 @@ export function starterQuestions(
       question,
       reply: answer(advisor, [{ role: 'user', content: question }]),
     }))
-    .filter(
-      ({ reply }) =>
-        !reply.declined &&
-        !reply.handoff &&
-        reply.sources.length > 0 &&
-        reply.confidence >= STARTER_CONFIDENCE,
-    )
+    .filter(({ reply }) => reply.kind === 'answer' && !reply.declined)
+    .filter(({ reply }) => reply.confidence >= STARTER_CONFIDENCE)
     .sort((a, b) => b.reply.confidence - a.reply.confidence);
   const pages = new Set<string>();
   const picked: string[] = [];

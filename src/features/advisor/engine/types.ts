@@ -14,10 +14,7 @@ export interface AdvisorReply {
   /** The sections the reply quotes, in its order, each linked to its exact place. */
   sources: ChatSource[];
   kind: ReplyKind;
-  /**
-   * 0-1: how much of what was asked the quoted sections state (the rarer a word, the more it
-   * counts). Below DECLINE_BELOW the advisor declines.
-   */
+  /** 0-1: how sure it is that its sections answer (retrieve.ts); below DECLINE_BELOW it declines. */
   confidence: number;
   /** The reply says the site does not cover the question (or part of it) and offers a person. */
   declined: boolean;
