@@ -116,6 +116,15 @@ describe('the built-in advisor', () => {
     expect(reply.content).toContain(priceSentence(workshop));
     expect(reply.sources.map((s) => s.url)).toContain('/audit#faq-audit-score-calculation');
   });
+
+  it('opens both the reply and its sources with a price asked after another question', () => {
+    const reply = ask(
+      'How are the audit scores calculated? And how much is the Discovery Workshop?',
+    );
+    expect(reply.content.startsWith(priceSentence(workshop))).toBe(true);
+    expect(reply.sources[0].url).toBe(workshop.priceUrl);
+    expect(reply.sources.map((s) => s.url)).toContain('/audit#faq-audit-score-calculation');
+  });
 });
 
 describe('one retrieval for both paths', () => {

@@ -110,7 +110,7 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       if (!fact) {
         fact = priceFact(subject, price.section);
         used.add(price.section);
-        sources.push(price.section);
+        sources.unshift(price.section);
       }
       continue;
     }
