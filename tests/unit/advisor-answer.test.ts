@@ -117,6 +117,20 @@ describe('the built-in advisor', () => {
     expect(reply.sources.map((s) => s.url)).toContain('/audit#faq-audit-score-calculation');
   });
 
+  it('hands off when asked for a person, not when asked whether a service includes one', () => {
+    expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
+    expect(ask('With the monthly SEO, do we get to talk to someone each month?').kind).not.toBe(
+      'handoff',
+    );
+  });
+
+  it('does not take "how much time" for a question of price', () => {
+    const ops = advisor.services.find((s) => s.id === 'operations-consulting')!;
+    const reply = ask('How much of our staff time does Operations Consulting take?');
+    expect(reply.content).not.toContain(priceSentence(ops));
+    expect(ask('How much is Operations Consulting?').content).toContain(priceSentence(ops));
+  });
+
   it('opens both the reply and its sources with a price asked after another question', () => {
     const reply = ask(
       'How are the audit scores calculated? And how much is the Discovery Workshop?',

@@ -33,7 +33,7 @@ const THANKS =
   /^(ok(ay)?,? )?(thanks|thank you|thx|ty|cheers|great|perfect|awesome|got it|cool)\b[^?]{0,40}$/i;
 /** The visitor asks for a person, a call, a quote or a proposal. */
 const WANTS_PERSON = [
-  /\b(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|team)\b/i,
+  /\b(?<!get to )(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|team)\b/i,
   /\b(call|email|contact) (me|us)\b|\b(get back|reach out) to (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(quick )?(call|meeting|consultation|appointment)\b/i,
   /\b(send|get|want|need|like|request) (me |us )?(a |an )?(custom |formal |written |price )?(quote|proposal|estimate)\b/i,
 ];

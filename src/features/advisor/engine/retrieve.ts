@@ -30,7 +30,7 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 
 /** A question asking what something costs. */
 export const PRICE =
-  /\b(how much|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*)\b/i;
+  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*)\b/i;
 
 /** A question asking how long something takes, and a figure of time that answers it. */
 const HOW_LONG = /\bhow (long|soon|fast|quickly)\b|\b(turnaround|timeline|timeframe)\b/i;
