@@ -124,6 +124,15 @@ describe('the built-in advisor', () => {
     );
   });
 
+  it('quotes the price section of a service priced for each client, in its own words', () => {
+    const reply = ask('How much is SEO?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0].url).toBe('/services/seo#how-it-is-priced');
+    expect(reply.content).toMatch(
+      /^\*\*\[SEO Services: How it is priced\]\(\/services\/seo#how-it-is-priced\)\*\*:/,
+    );
+  });
+
   it('does not take "how much time" for a question of price', () => {
     const ops = advisor.services.find((s) => s.id === 'operations-consulting')!;
     const reply = ask('How much of our staff time does Operations Consulting take?');

@@ -52,11 +52,8 @@ function quoted(section: Section, units: readonly Unit[]): string {
   return [`**${sectionLink(section.doc)}**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');
 }
 
-/** A service's published price (or that it has none) from its data, under its price heading. */
+/** A service's published price from its data, under its price heading. */
 function priceFact(service: ServiceFacts, section: Section): string {
-  if (service.startingPrice === undefined) {
-    return `${service.name} has no published price; it is quoted for each client.`;
-  }
   const scope = service.scope?.length
     ? ['The starting price includes:', ...service.scope.map((s) => `- ${s}`)]
     : [];
@@ -101,14 +98,19 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const offered: Match[] = [];
   const unanswered: string[] = [];
   let sure = 0;
-  const several = retrieval.parts.length > 1;
   for (const part of retrieval.parts) {
     const { subject, text } = part.question;
-    // A price asked of a service, when its price section answers the question well enough.
-    const price = part.matches.find((m) => m.section.doc.url === subject?.priceUrl);
+    // A price asked of a service, when its price section answers the question well enough: the
+    // price from its data, or that section quoted for a service priced for each client.
+    const price = part.matches.find(
+      (m) => m.section.doc.service === subject?.id && m.section.doc.facet === 'price',
+    );
     if (subject && price && PRICE.test(text) && price.confidence >= DECLINE_BELOW) {
       if (!fact) {
-        fact = priceFact(subject, price.section);
+        fact =
+          subject.startingPrice === undefined
+            ? quoted(price.section, price.quote)
+            : priceFact(subject, price.section);
         used.add(price.section);
         sources.unshift(price.section);
       }
@@ -128,7 +130,7 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
     if (picked.choices.length) {
       for (const m of picked.choices) used.add(m.section);
       offered.push(...picked.choices);
-      const asked = several ? `"${text}"` : 'this';
+      const asked = retrieval.parts.length > 1 ? `"${text}"` : 'this';
       const lead = `Several parts of the site could answer ${asked}; choose the one you mean:`;
       blocks.push([lead, ...picked.choices.map(choiceLine)].join('\n'));
     }

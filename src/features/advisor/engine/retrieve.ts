@@ -263,10 +263,7 @@ function toQuote(q: Question, section: Section): Unit[] {
 /** Candidates considered before the KEEP best are kept. */
 const POOL = 16;
 
-/**
- * The sections found for one question (at most POOL), each with what is known of its place
- * (features()) and of how surely it answers (sureness()).
- */
+/** The sections found for one question (at most POOL), with their features() and sureness(). */
 export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<string>) {
   const own = q.words.filter((w) => w.weight >= 0.5);
   const found = ranking.search
