@@ -30,7 +30,7 @@ function crossValidated(): { order: number; handSet: number; sure: number } {
   return {
     order: mean((k) => firstRight(folds[k], fitOrder(rest(k)))),
     handSet: mean((k) => firstRight(folds[k], handSet)),
-    sure: mean((k) => sureRight(folds[k], fitSure(rest(k), SHIFT))),
+    sure: mean((k) => sureRight(folds[k], fitSure(rest(k), SHIFT), fitOrder(rest(k)))),
   };
 }
 

@@ -10,7 +10,7 @@
 import type { ChatMessage } from '../../src/features/advisor/contract';
 import { answer, type Advisor } from '../../src/features/advisor/engine/advisor';
 import { readQuestions, visitorTerms } from '../../src/features/advisor/engine/read';
-import { candidates } from '../../src/features/advisor/engine/retrieve';
+import { candidates, KEEP, ORDER, weigh } from '../../src/features/advisor/engine/retrieve';
 import type { EvalCase } from './types';
 
 /** One question: each candidate's features, and which of them answer it. */
@@ -22,6 +22,8 @@ export interface Sample {
   placed: boolean;
   /** The best candidate's sureness features, and whether the site answers the question. */
   sure: number[];
+  /** Each candidate's sureness features. */
+  sures: number[][];
   answerable: boolean;
 }
 
@@ -58,8 +60,8 @@ export function samples(advisor: Advisor, cases: readonly EvalCase[]): Sample[] 
         p.includes('#') ? m.section.doc.url === p : m.section.doc.url.split('#')[0] === p,
       ),
     );
-    // The confidence is learned from the section the hand-set score puts first.
-    const first = found.reduce((a, b) => (b.order[0] > a.order[0] ? b : a));
+    // The confidence is learned from the section the ordering puts first: the one a reply quotes.
+    const first = found.reduce((a, b) => (weigh(b.order, ORDER) > weigh(a.order, ORDER) ? b : a));
     return [
       {
         id: c.id,
@@ -67,6 +69,7 @@ export function samples(advisor: Advisor, cases: readonly EvalCase[]): Sample[] 
         answers,
         placed: c.expect !== 'decline' && places.length > 0,
         sure: first.sure.map(clip),
+        sures: found.map((m) => m.sure.map(clip)),
         answerable: c.expect !== 'decline',
       },
     ];
@@ -132,7 +135,20 @@ export function firstRight(all: readonly Sample[], w: readonly number[]): number
   return right.length / Math.max(1, list.length);
 }
 
-/** The share of questions the confidence tells right (answered when the site answers them). */
-export function sureRight(list: readonly Sample[], w: readonly number[]): number {
-  return list.filter((s) => dot(s.sure, w) >= 0 === s.answerable).length / Math.max(1, list.length);
+/**
+ * The share of questions the confidence tells right (answered when the site answers them), as
+ * the engine decides: answered when one of the sections it keeps (the KEEP best by `order`) is
+ * sure enough.
+ */
+export function sureRight(
+  list: readonly Sample[],
+  w: readonly number[],
+  order: readonly number[] = ORDER,
+): number {
+  const answered = (s: Sample) => {
+    const scores = s.order.map((x) => dot(x, order));
+    const kept = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a]);
+    return kept.slice(0, KEEP).some((i) => dot(s.sures[i], w) >= 0);
+  };
+  return list.filter((s) => answered(s) === s.answerable).length / Math.max(1, list.length);
 }

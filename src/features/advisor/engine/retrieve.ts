@@ -174,8 +174,8 @@ export const ORDER = [
  * so that declining one the site answers and answering one it does not are about as frequent.
  */
 export const SURE = [
-  1.395, -0.487, -0.188, -0.072, -0.07, -0.224, -0.162, 0.332, 0.423, -0.808, 0.022, 0.522, 0.328,
-  -1.406,
+  1.244, -0.562, -0.243, -0.235, -0.022, -0.287, -0.165, 0.331, 0.455, -0.717, 0.163, 0.591, 0.488,
+  -1.311,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -183,7 +183,7 @@ export const weigh = (x: readonly number[], w: readonly number[]) =>
   x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
 
 /** Sections kept per question. */
-const KEEP = 8;
+export const KEEP = 8;
 /** Words a section may have to be quoted whole. */
 const WHOLE = 90;
 /** Words quoted from a longer section. */
