@@ -18,9 +18,9 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.71, misleading: 0.32, strict: 0.38, recallAt3: 0.73, recallAt1: 0.6 };
+const HELDOUT = { useful: 0.73, misleading: 0.31, strict: 0.4, recallAt3: 0.75, recallAt1: 0.62 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.8, misleading: 0.23, strict: 0.41 };
+const DEVELOPMENT = { useful: 0.81, misleading: 0.22, strict: 0.41 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
