@@ -202,10 +202,8 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
   if (q.toUs && doc.url.startsWith('/articles/')) p *= 0.6;
   if (q.situation && doc.kind === 'service') p *= 1.4;
-  if (q.subject) {
-    if (doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
-    else if (doc.service) p *= 0.6;
-  }
+  if (q.subject && doc.service === q.subject.id) p *= q.followUp ? 1.8 : 1.6;
+  else if (q.subject && doc.service) p *= 0.6;
   // (Not a guide for "could you do that for us?": that asks about the firm's work.)
   const guide = q.page?.startsWith('/articles/') && q.toUs;
   if (q.page && !guide && doc.url.split('#')[0] === q.page) p *= 1.5;
