@@ -119,6 +119,9 @@ describe('the built-in advisor', () => {
 
   it('hands off when asked for a person, not when asked whether a service includes one', () => {
     expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
+    expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');
+    expect(ask('We have decided: we want to hire you for the SEO work.').kind).toBe('handoff');
+    expect(ask('Does our website meet the requirements for AI search?').kind).not.toBe('handoff');
     expect(ask('With the monthly SEO, do we get to talk to someone each month?').kind).not.toBe(
       'handoff',
     );
