@@ -18,9 +18,9 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.73, misleading: 0.31, strict: 0.4, recallAt3: 0.75, recallAt1: 0.62 };
+const HELDOUT = { useful: 0.74, misleading: 0.3, strict: 0.42, recallAt3: 0.77, recallAt1: 0.66 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.81, misleading: 0.22, strict: 0.41 };
+const DEVELOPMENT = { useful: 0.81, misleading: 0.21, strict: 0.43 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.

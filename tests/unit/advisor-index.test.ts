@@ -330,7 +330,9 @@ describe('advisor index', () => {
       { url: '/privacy#8-data-retention', asks: ['who on the team sees the results and reports?'] },
     ]);
     expect(asked?.doc.url).toBe('/privacy#8-data-retention');
-    expect([...asked.asks[0]]).toEqual(terms('who on the team sees the results and reports?'));
+    expect([...asked.asks[0].terms]).toEqual(
+      terms('who on the team sees the results and reports?'),
+    );
     // Never quoted: the section's text is its own.
     expect(asked?.doc.text).toBe('- Analytics data is kept for 26 months.');
   });

@@ -222,6 +222,15 @@ export function terms(text: string): string[] {
   return tokenize(text).flatMap((w) => indexTerm(w) ?? []);
 }
 
+/**
+ * A text's neighboring words as pairs, stemmed, stop words kept: how a question asks ("what do
+ * you need from us" is not "what do we get from you") lies in words `terms` leaves out.
+ */
+export function wordPairs(text: string): Set<string> {
+  const words = tokenize(text).map((w) => indexTerm(w) ?? w);
+  return new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`));
+}
+
 /** The vocabulary by stem, so one entry serves every form of a word ("charity", "charities"). */
 const BY_STEM = new Map(
   Object.entries(SYNONYMS).map(([k, v]) => [

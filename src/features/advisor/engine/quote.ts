@@ -35,18 +35,12 @@ const CHOICES = 3;
 /** A section's quotation: its sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
   const lines: string[] = [];
-  let paragraph: string[] = [];
-  for (const u of units) {
-    if (u.item) {
-      if (paragraph.length) lines.push(paragraph.join(' '));
-      paragraph = [];
-      lines.push(`- ${u.text}`);
-    } else {
-      if (lines.length && lines[lines.length - 1].startsWith('- ')) lines.push('');
-      paragraph.push(u.text);
-    }
-  }
-  if (paragraph.length) lines.push(paragraph.join(' '));
+  units.forEach((u, i) => {
+    const before = units[i - 1];
+    if (u.item) lines.push(`- ${u.text}`);
+    else if (before && !before.item) lines[lines.length - 1] += ` ${u.text}`;
+    else lines.push(...(before ? ['', u.text] : [u.text]));
+  });
   const [first = '', ...rest] = lines;
   const opening = first.startsWith('- ') ? ['', first] : [` ${first}`];
   return [`**${sectionLink(section.doc)}**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');

@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../contract';
 import type { AdvisorDoc } from '../corpus/schema';
-import { normalize, terms } from '../corpus/text';
+import { normalize, terms, wordPairs } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
 import type { QueryWord, Section, SectionSearch, Unit } from './search';
@@ -68,22 +68,26 @@ const FACETS =
  * A section found for a question: `hit` is BM25 alone, `score` BM25 weighed by prior(), coverage
  * and `said` (how well its best sentence states the question, unitScore()), `alike` alike().
  */
-type Candidate = { section: Section; score: number; hit: number; said: number; alike: number };
+type Candidate = { section: Section; score: number; hit: number; said: number; alike: number[] };
 
 /** A stem as a word of weight 1 and the rarity given. */
 const asWord = (t: string, idf = 1) => ({ word: t, terms: [t], weight: 1, idf, known: true });
 
 /**
  * How closely the nearest of the questions visitors ask of a section (AdvisorDoc.asks) is this
- * one: the share of the question's words it uses times the share of its words the question
- * uses, each word weighed by its rarity.
+ * one, by its words (the share of the question's words it uses times the share of its words the
+ * question uses, each weighed by its rarity) and by its word pairs (the pairs both use, against
+ * all of either's).
  */
-function alike(search: SectionSearch, own: readonly QueryWord[], section: Section): number {
+function alike(search: SectionSearch, q: Question, own: readonly QueryWord[], section: Section) {
   const mine = new Set(own.flatMap((w) => w.terms));
-  let best = 0;
+  const pairs = wordPairs(q.text);
+  const best = [0, 0];
   for (const ask of search.asksOf(section)) {
-    const words = [...ask].map((t) => asWord(t, search.idf(t)));
-    best = Math.max(best, coverage(own, ask) * coverage(words, mine));
+    const words = [...ask.terms].map((t) => asWord(t, search.idf(t)));
+    best[0] = Math.max(best[0], coverage(own, ask.terms) * coverage(words, mine));
+    const both = [...ask.pairs].filter((p) => pairs.has(p)).length;
+    best[1] = Math.max(best[1], (2 * both) / Math.max(1, ask.pairs.size + pairs.size));
   }
   return best;
 }
@@ -118,7 +122,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
     headingAsked(q, doc.title),
-    m.alike,
+    ...m.alike,
   ];
 }
 
@@ -152,7 +156,7 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
     +q.toUs,
     +(m.section.doc.kind === 'service'),
     Math.log(1 + own.length),
-    m.alike,
+    m.alike[0],
     1,
   ];
 }
@@ -163,9 +167,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
  * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
  */
 export const ORDER = [
-  1.821, 1.463, -0.745, 0.309, -0.876, 0.411, -0.4, -0.201, -0.093, 0.956, 1.056, -0.927, 0.703,
-  0.21, -0.56, -0.819, 0.629, 0.73, 0.107, 0.698, -0.864, 0.193, -0.493, 0.207, 0.628, -0.217,
-  0.347, -0.369, -1.742, 0.331, -1.036, 1.165, -0.443, 2.712,
+  1.769, 1.301, -0.694, 0.38, -0.802, 0.387, -0.402, -0.156, -0.004, 0.894, 1.138, -0.791, 0.732,
+  0.291, -0.474, -0.886, 0.581, 0.712, 0.053, 0.54, -0.762, 0.231, -0.471, 0.235, 0.54, -0.215,
+  0.559, -0.471, -1.534, 0.272, -0.986, 0.942, -0.541, 2.142, 3.766,
 ];
 
 /**
@@ -174,8 +178,8 @@ export const ORDER = [
  * so that declining one the site answers and answering one it does not are about as frequent.
  */
 export const SURE = [
-  1.167, -0.648, -0.212, -0.204, 0.043, -0.273, -0.206, 0.267, 0.455, -0.737, 0.238, 0.618, 0.517,
-  -1.286,
+  1.174, -0.642, -0.2, -0.187, 0.064, -0.251, -0.204, 0.283, 0.453, -0.711, 0.163, 0.614, 0.548,
+  -1.28,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -276,7 +280,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     .slice(0, POOL)
     .map((m) => {
       const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
-      return { ...m, said, alike: alike(ranking.search, own, m.section) };
+      return { ...m, said, alike: alike(ranking.search, q, own, m.section) };
     });
   if (found.length === 0) return [];
   // A section whose best sentence states the question best goes ahead of one that only shares

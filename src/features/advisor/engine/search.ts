@@ -8,7 +8,7 @@ import MiniSearch from 'minisearch';
 import type { AdvisorDoc } from '../corpus/schema';
 import { BOOST, searchOptions } from '../corpus/search-options';
 import { typoEdits } from '../corpus/spelling';
-import { terms } from '../corpus/text';
+import { terms, wordPairs } from '../corpus/text';
 
 /** A sentence of a paragraph, or one list item. */
 export interface Unit {
@@ -45,6 +45,9 @@ export interface QueryWord {
   name?: boolean;
 }
 
+/** A question visitors ask of a section: its stems, and its word pairs (corpus/text.ts). */
+export type Ask = { terms: ReadonlySet<string>; pairs: ReadonlySet<string> };
+
 /** A section that matches a question. */
 export type Hit = { section: Section; score: number };
 
@@ -68,7 +71,7 @@ export class SectionSearch {
   private readonly byId: Map<string, Section>;
   private readonly df = new Map<string, number>();
   private readonly corrections = new Map<string, string | null>();
-  private readonly asked = new Map<Section, ReadonlySet<string>[]>();
+  private readonly asked = new Map<Section, Ask[]>();
 
   constructor(
     private readonly index: MiniSearch<AdvisorDoc>,
@@ -116,15 +119,13 @@ export class SectionSearch {
     return df === 0 ? this.unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /**
-   * The stems of each question visitors ask of a section (AdvisorDoc.asks), made when it is
-   * first a candidate rather than for every section as the index loads.
-   */
-  asksOf(section: Section): readonly ReadonlySet<string>[] {
+  /** The questions visitors ask of a section, as stems and word pairs, made when first needed. */
+  asksOf(section: Section): readonly Ask[] {
     let asks = this.asked.get(section);
     if (!asks) {
-      asks = (section.doc.asks ?? '').split('\n').map((a) => new Set(terms(a)));
-      this.asked.set(section, (asks = asks.filter((a) => a.size > 0)));
+      const ask = (a: string) => ({ terms: new Set(terms(a)), pairs: wordPairs(a) });
+      asks = (section.doc.asks ?? '').split('\n').map(ask);
+      this.asked.set(section, (asks = asks.filter((a) => a.terms.size + a.pairs.size > 0)));
     }
     return asks;
   }
