@@ -136,6 +136,12 @@ describe('the built-in advisor', () => {
     );
   });
 
+  it('reads how a question asks, not only its topic words: "what do you need from us"', () => {
+    const reply = ask('what do you need from us for data insights?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0].url).toBe('/services/data-insights#what-we-need-from-you');
+  });
+
   it('does not take "how much time" for a question of price', () => {
     const ops = advisor.services.find((s) => s.id === 'operations-consulting')!;
     const reply = ask('How much of our staff time does Operations Consulting take?');
