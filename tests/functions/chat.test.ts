@@ -42,10 +42,11 @@ describe('POST /api/chat, built-in advisor', () => {
       builtIn,
     );
     expect(res.headers.get('Content-Type')).toContain('application/json');
-    // The service in discussion: its sections, quoted or offered to choose from.
+    // The service in discussion: its section first, quoted or offered to choose from, and no
+    // other service's (a general page such as the home FAQ may follow).
     const { sources } = (await res.json()) as { sources: { url: string }[] };
-    expect(sources.length).toBeGreaterThan(0);
-    for (const { url } of sources) expect(url).toMatch(/^\/services\/data-insights\b/);
+    expect(sources[0]?.url).toMatch(/^\/services\/data-insights\b/);
+    for (const { url } of sources) expect(url).not.toMatch(/^\/services\/(?!data-insights\b)/);
   });
 
   it('sends replies unsigned in production without a secret, and logs it', async () => {
