@@ -1,7 +1,7 @@
 /**
  * The built-in reply: for each question, the sentences of the best section in its own words,
  * under its heading and linked to the exact section, and a second section when it scores close.
- * A price asked of a named service comes from the service's data and opens the reply. When the
+ * A price asked of a named service opens the reply, from its data or its price section. When the
  * best section is as likely wrong as right, the likely ones are offered as choices, each
  * with its sentence that matches best; below DECLINE_BELOW the reply says the site does not
  * cover it and offers a person. Nothing else is written.
