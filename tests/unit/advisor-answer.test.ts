@@ -149,6 +149,23 @@ describe('the built-in advisor', () => {
     expect(ask('How much is Operations Consulting?').content).toContain(priceSentence(ops));
   });
 
+  it('answers how long a service takes with each step of its plan, by its time, or offers that as a choice', () => {
+    for (const service of ['operations-consulting', 'data-insights', 'ai-website-optimization']) {
+      const { name } = advisor.services.find((s) => s.id === service)!;
+      const reply = ask(`How long does ${name} take from start to finish?`);
+      const plan = advisor.index.docs.find((d) => d.id === `/services/${service}#engagement`)!;
+      const times = plan.text
+        .split('\n')
+        .flatMap((line) => line.match(/^(Weeks?|Months?) [^:.]+/) ?? []);
+      expect(times.length, service).toBeGreaterThan(2);
+      expect(
+        reply.sources.map((s) => s.url),
+        service,
+      ).toContain(plan.url);
+      for (const time of times) expect(reply.content, service).toContain(time);
+    }
+  });
+
   it('opens both the reply and its sources with a price asked after another question', () => {
     const reply = ask(
       'How are the audit scores calculated? And how much is the Discovery Workshop?',

@@ -31,6 +31,8 @@ export const CHOOSE_BELOW = 0.5;
 const LIKELY = 0.1;
 /** Choices offered at most. */
 const CHOICES = 3;
+/** Words a choice's quote may have to be shown whole. */
+const SHORT = 30;
 
 /** A section's quotation: its sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
@@ -56,9 +58,12 @@ function priceFact(service: ServiceFacts, section: Section): string {
   return [priceSentence(service), `**${sectionLink(section.doc)}**: ${details}`].join('\n\n');
 }
 
-/** A choice as the reply lists it: its section linked, and its sentence that matches best. */
-const choiceLine = (m: Match) =>
-  `- **${sectionLink(m.section.doc)}**${m.best ? `: ${m.best.text}` : ''}`;
+/** A choice as the reply lists it: its section linked, its quote if short, else its best sentence. */
+function choiceLine(m: Match) {
+  const short = m.quote.every((u) => !u.item) && m.quote.map((u) => u.text).join(' ');
+  const text = short && short.split(' ').length <= SHORT ? short : m.best?.text;
+  return `- **${sectionLink(m.section.doc)}**${text ? `: ${text}` : ''}`;
+}
 
 /**
  * What one question's answer does with its sections: quotes the best (and a second that scores

@@ -33,7 +33,8 @@ export const PRICE =
   /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*)\b/i;
 
 /** A question asking how long something takes, and a figure of time that answers it. */
-const HOW_LONG = /\bhow (long|soon|fast|quickly)\b|\b(turnaround|timeline|timeframe)\b/i;
+const HOW_LONG =
+  /\bhow (long|soon|fast|quickly|many (hours|days|weeks|months))\b|\b(turnaround|timeline|timeframe)\b/i;
 const TIME = /\b\d+(\s?[-–]\s?\d+)?[\s-](hours?|days?|weeks?|months?)\b/i;
 
 /** How far some stems state a word: its own stem 1, one of the site's words for it 0.7. */
@@ -129,11 +130,8 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
 /** Share of a heading's words that the question uses. */
 function headingAsked(q: Question, title: string): number {
   const asked = new Set(q.words.flatMap((w) => w.terms));
-  const heading = [...new Set(terms(title.split(': ').pop() ?? title))];
-  return coverage(
-    heading.map((t) => asWord(t)),
-    asked,
-  );
+  const heading = [...new Set(terms(title.split(': ').pop() ?? title))].map((t) => asWord(t));
+  return coverage(heading, asked);
 }
 
 /** What is known of how surely a section answers a question, for its confidence (SURE). */
@@ -167,9 +165,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
  * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
  */
 export const ORDER = [
-  1.769, 1.301, -0.694, 0.38, -0.802, 0.387, -0.402, -0.156, -0.004, 0.894, 1.138, -0.791, 0.732,
-  0.291, -0.474, -0.886, 0.581, 0.712, 0.053, 0.54, -0.762, 0.231, -0.471, 0.235, 0.54, -0.215,
-  0.559, -0.471, -1.534, 0.272, -0.986, 0.942, -0.541, 2.142, 3.766,
+  1.775, 1.298, -0.7, 0.384, -0.806, 0.383, -0.401, -0.155, -0.006, 0.895, 1.141, -0.789, 0.729,
+  0.287, -0.475, -0.89, 0.586, 0.713, 0.051, 0.542, -0.761, 0.234, -0.474, 0.234, 0.539, -0.218,
+  0.559, -0.39, -1.533, 0.27, -0.985, 0.941, -0.547, 2.143, 3.77,
 ];
 
 /**
@@ -178,8 +176,8 @@ export const ORDER = [
  * so that declining one the site answers and answering one it does not are about as frequent.
  */
 export const SURE = [
-  1.174, -0.642, -0.2, -0.187, 0.064, -0.251, -0.204, 0.283, 0.453, -0.711, 0.163, 0.614, 0.548,
-  -1.28,
+  1.167, -0.64, -0.194, -0.177, 0.072, -0.251, -0.207, 0.284, 0.462, -0.715, 0.163, 0.618, 0.568,
+  -1.281,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -234,10 +232,17 @@ function bestUnit(q: Question, section: Section): Unit | undefined {
   return [...section.units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
 }
 
+/** A plan's step by its time ("Weeks 1-2: Assess."); its last group is empty for a bare time. */
+const STEP = /^(weeks?|months?|days?) \d+(-\d+)?( and beyond| onward)?[:.]\s*(\S*)/i;
+
 /** The units of a section to quote for a question, in the page's order. */
 function toQuote(q: Question, section: Section): Unit[] {
   const { units } = section;
   if (wordCount(units) <= WHOLE) return [...units];
+  // How long, of a plan set out by time: each step's first sentence (the next after a bare time).
+  const step = (u?: Unit) => (u && units[u.index - 1]?.line !== u.line ? STEP.exec(u.text) : null);
+  if (HOW_LONG.test(q.text) && units.filter(step).length > 1)
+    return units.filter((u) => step(u) || step(units[u.index - 1])?.[4] === '');
   const best = bestUnit(q, section);
   if (!best) return [];
   const chosen = new Set<Unit>([best]);

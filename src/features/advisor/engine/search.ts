@@ -4,7 +4,7 @@
  * (sentences and list items), with the stems of their words, so a question can be matched
  * sentence by sentence as well as section by section.
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { AdvisorDoc } from '../corpus/schema';
 import { BOOST, searchOptions } from '../corpus/search-options';
 import { typoEdits } from '../corpus/spelling';
@@ -96,11 +96,8 @@ export class SectionSearch {
 
   /** Loads the index the build serialised. */
   static load(serialised: unknown, docs: readonly AdvisorDoc[], realWords: readonly string[] = []) {
-    const index = MiniSearch.loadJS(
-      serialised as Parameters<typeof MiniSearch.loadJS>[0],
-      searchOptions,
-    );
-    return new SectionSearch(index as MiniSearch<AdvisorDoc>, docs, new Set(realWords));
+    const index = MiniSearch.loadJS<AdvisorDoc>(serialised as AsPlainObject, searchOptions);
+    return new SectionSearch(index, docs, new Set(realWords));
   }
 
   /**

@@ -9,11 +9,7 @@ import { answer, type Advisor } from './advisor';
 export const STARTER_CONFIDENCE = 0.6;
 
 /** Up to `count` of `candidates` the advisor answers well, the surest first. */
-export function starterQuestions(
-  advisor: Advisor,
-  candidates: readonly string[],
-  count = 4,
-): string[] {
+export function starterQuestions(advisor: Advisor, candidates: readonly string[], count = 4) {
   const answered = candidates
     .map((question) => ({
       question,
@@ -26,10 +22,8 @@ export function starterQuestions(
   const picked: string[] = [];
   for (const { question, reply } of answered) {
     const page = reply.sources[0].url.split('#')[0];
-    if (pages.has(page)) continue;
+    if (!pages.has(page) && picked.length < count) picked.push(question);
     pages.add(page);
-    picked.push(question);
-    if (picked.length === count) break;
   }
   return picked;
 }
