@@ -15,18 +15,13 @@ const BEFORE_NOUN =
  * weather") names the thing asked about, so the site not knowing it matters; any other (a verb,
  * an adverb: "throws", "overnight") is incidental and weighs less.
  */
-function unknownWeight(
-  search: SectionSearch,
-  original: string,
-  token: string,
-  index: number,
-  tokens: readonly string[],
-): { idf: number; name: boolean } {
+function unknownWeight(search: SectionSearch, original: string, tokens: string[], i: number) {
+  const token = tokens[i];
   const named = new RegExp(`(?<=\\S\\s+)(?:[A-Z][\\w-]*|[A-Z]{2,})(?=\\W|$)`, 'g');
   const isName = [...original.matchAll(named)].some(
     (m) => m[0].toLowerCase().replace(/-/g, '') === token && m[0] !== 'I',
   );
-  const after = BEFORE_NOUN.test(tokens[index - 1] ?? '');
+  const after = BEFORE_NOUN.test(tokens[i - 1] ?? '');
   // A number the site never states ("we have 40 people") is the visitor's, not a topic.
   if (/^\d/.test(token)) return { idf: (search.unknownIdf * INCIDENTAL) / 2, name: false };
   // A month or a day of the week ("in March") says when, written with a capital as names are.
@@ -90,7 +85,7 @@ export function queryWords(search: SectionSearch, text: string, weight = 1): Que
     seen.add(list[0]);
     const known = list.filter((t) => search.knows(t));
     if (known.length === 0) {
-      const { idf, name } = unknownWeight(search, original, token, i, tokens);
+      const { idf, name } = unknownWeight(search, original, tokens, i);
       words.push({ word: token, terms: list, weight, idf, known: false, ...(name && { name }) });
       return;
     }

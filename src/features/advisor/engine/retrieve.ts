@@ -267,6 +267,9 @@ function toQuote(q: Question, section: Section): Unit[] {
   return units.filter((u) => chosen.has(u));
 }
 
+/** How closely a question must match one visitors ask of a section (alike()) to be that one. */
+const SAME_ASK = 0.8;
+
 /** Candidates considered before the KEEP best are kept. */
 const POOL = 16;
 
@@ -299,6 +302,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     best,
     order: features(q, m, top, own),
     sure: sureness(q, m, own),
+    same: Math.max(...m.alike) >= SAME_ASK,
   }));
 }
 
@@ -308,7 +312,8 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
     .map((m) => ({
       section: m.section,
       score: m.best * Math.exp(weigh(m.order, ORDER)),
-      confidence: 1 / (1 + Math.exp(-weigh(m.sure, SURE))),
+      // A question (nearly) one visitors ask of the section is one it answers.
+      confidence: m.same ? 1 : 1 / (1 + Math.exp(-weigh(m.sure, SURE))),
       quote: toQuote(q, m.section),
       best: bestUnit(q, m.section),
     }))
