@@ -267,7 +267,7 @@ function toQuote(q: Question, section: Section): Unit[] {
   return units.filter((u) => chosen.has(u));
 }
 
-/** How closely a question must match one visitors ask of a section (alike()) to be that one. */
+/** How many of its word pairs a question must share with one visitors ask of a section to be it. */
 const SAME_ASK = 0.8;
 
 /** Candidates considered before the KEEP best are kept. */
@@ -302,7 +302,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     best,
     order: features(q, m, top, own),
     sure: sureness(q, m, own),
-    same: Math.max(...m.alike) >= SAME_ASK,
+    same: m.alike[1] >= SAME_ASK,
   }));
 }
 
