@@ -18,9 +18,9 @@ import { developmentCases, heldoutCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.74, misleading: 0.3, strict: 0.42, recallAt3: 0.77, recallAt1: 0.66 };
+const HELDOUT = { useful: 0.8, misleading: 0.22, strict: 0.44, recallAt3: 0.83, recallAt1: 0.75 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.81, misleading: 0.21, strict: 0.43 };
+const DEVELOPMENT = { useful: 0.84, misleading: 0.18, strict: 0.45 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.

@@ -30,6 +30,8 @@ const QUESTIONS = [
   'how do we get started with you?',
   'what do you need from us before we start?',
   'tell me about the audit',
+  'what does the report include?',
+  'how is it priced?',
 ];
 
 /** The reply to the last of `turns`, the advisor answering each earlier one live. */
@@ -152,7 +154,7 @@ describe('the built-in advisor', () => {
   it('answers how long a service takes with each step of its plan, by its time, or offers that as a choice', () => {
     for (const service of ['operations-consulting', 'data-insights', 'ai-website-optimization']) {
       const { name } = advisor.services.find((s) => s.id === service)!;
-      const reply = ask(`How long does ${name} take from start to finish?`);
+      const reply = ask(`How long does ${name} take?`);
       const plan = advisor.index.docs.find((d) => d.id === `/services/${service}#engagement`)!;
       const times = plan.text
         .split('\n')
