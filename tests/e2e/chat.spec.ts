@@ -227,7 +227,7 @@ test.describe('choices', () => {
     page,
   }) => {
     const c = await openChat(page);
-    await c.ask('what results can we expect?');
+    await c.ask('what does the report include?');
     const choices = c.log.getByRole('list', { name: 'Choose one' }).first();
     const first = choices.getByRole('button').first();
     await expect(first).toBeVisible();
