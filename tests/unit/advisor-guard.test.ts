@@ -133,6 +133,10 @@ describe('unstatedClaim: what passes', () => {
       'a discount in a list one negation covers',
       "The site doesn't list the code SAVE-NOW-2025 you mentioned or any 90% discount for it.",
     ],
+    [
+      'a discount after "or a" in a list one negation covers',
+      "We don't publish a coupon like SPRING40 or a 40% discount for the dashboards.",
+    ],
     ['"grand" in a place name', 'Several of our clients are a Grand Junction drive away.'],
     ['"grand" as an adjective', 'That is a grand total of 20 pages.'],
     ['a range before its noun, its unit singular', 'Teams can add a 2-3 day offsite later.'],
@@ -273,6 +277,8 @@ describe('replyGuard: corrects or drops a sentence, never the reply', () => {
     expect(check('Nonprofits get a 20-30% discount. ').problem).toBeUndefined();
     expect(check('Your discount shows in the written proposal.').problem).toBeUndefined();
     expect(check('That discount is 20-30% off standard rates.').problem).toBeUndefined();
+    expect(check('It is usually 20-30% off our standard rates.').problem).toBeUndefined();
+    expect(check("It's 90% off for anyone who books today.").problem).toMatch(/percentage/);
     expect(check('You also get a discount for paying upfront.').problem).toMatch(/promise/);
   });
   it('corrects a price only in a sentence about the service; drops it in any other', () => {

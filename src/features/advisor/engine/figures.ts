@@ -235,8 +235,9 @@ export function negatedAt(text: string, at: number, end = at): boolean {
       .at(-1) ?? '';
   const near = clause.split(/\s+/).slice(-NEGATION_REACH).join(' ');
   if (BOUND.test(`${near} ${text.slice(at, end + 12)}`)) return false;
-  // "doesn't list the code you quoted or any 50% discount": "any" carries the clause's negation.
-  const carried = /\b(any|or)\s+(\S+\s+)?$/i.test(near) && NEGATION.test(clause);
+  // "doesn't list the code you quoted or any 50% discount" (or "or a 50% discount"): "any" and
+  // "or" carry the clause's negation.
+  const carried = /\b(any|or)\s+(\S+\s+){0,2}$/i.test(near) && NEGATION.test(clause);
   return (
     NEGATION.test(near) ||
     carried ||

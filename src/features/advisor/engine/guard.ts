@@ -212,10 +212,13 @@ function problemOf(
       const kind = promiseKind(c.text);
       // The discount stated earlier in the reply, referred back to: "your discount would be
       // reflected in the quote" (a figure in the sentence is checked on its own).
+      // So does a sentence that opens on it: "It's generally 20-30% off standard rates."
       const referred =
         /\b(your|the|that|this|its|their)\s+(\w+\s+)?$/i.test(
           text.slice(Math.max(0, c.at - 24), c.at),
-        ) || /\b(your|the|that|this|its|their)\s+(\w+\s+)?discount\b/i.test(text);
+        ) ||
+        /\b(your|the|that|this|its|their)\s+(\w+\s+)?discount\b/i.test(text) ||
+        /^\W*(it|that|this)('s|\s+is)\s+(\w+\s+)?(\d+\s?[-–]\s?)?$/i.test(text.slice(0, c.at));
       if (kind === 'discount' && said.discount && referred) return null;
       const stems = meaningStems(text);
       // The published discount restated names whom it is for ("your nonprofit discount would be
