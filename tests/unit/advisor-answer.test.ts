@@ -27,7 +27,7 @@ const QUESTIONS = [
   'how long does it take?',
   'What happens to our rankings if the server keeps returning 503 errors?',
   'what does the process look like?',
-  'how do we get started with you?',
+  'what do we get at the end?',
   'what do you need from us before we start?',
   'tell me about the audit',
   'what does the report include?',
@@ -123,6 +123,8 @@ describe('the built-in advisor', () => {
     expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
     expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');
     expect(ask('We have decided: we want to hire you for the SEO work.').kind).toBe('handoff');
+    expect(ask('so how do we get started with you?').kind).toBe('handoff');
+    expect(ask('how do we get started with SEO?').kind).not.toBe('handoff');
     expect(ask('Does our website meet the requirements for AI search?').kind).not.toBe('handoff');
     expect(ask('With the monthly SEO, do we get to talk to someone each month?').kind).not.toBe(
       'handoff',
