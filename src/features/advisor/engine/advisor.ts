@@ -36,8 +36,7 @@ const WANTS_PERSON = [
   /\b(?<!get to )(talk|speak|chat|meet) (to|with) (a |an |one of (your|the) )?(real |actual |live )?(person|human|someone|somebody|consultants?|experts?|sales|team)\b/i,
   /\b(call|email|contact|ring|phone) (me|us)\b|\bquote (me|us) (for|on)\b|\bgive (me|us) a (call|ring)\b|\b(get back|reach out) to (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(quick )?(time|call|meeting|consultation|appointment)\b|\b(get|put)\b[^.?!]{0,30} on the calendar\b/i,
   /\b(send|get|want|need|like|request) (me |us )?(a |an )?(custom |formal |written |price )?(quote|proposal|estimate)\b/i,
-  /\b(want|ready|like|decided) to (hire you|go ahead|get started|sign up)\b|\bsign (me|us) up\b|\bsend (over )?(the |a |your )?(contract|agreement|paperwork)\b/i,
-  /^(so |ok,? |okay,? )?how (do|can|would|should) (we|i) (get started|sign up|hire you|book you|engage you|(start|begin) working with you)( with (you|your (firm|team|company)))?\s*[?.!]*$/i,
+  /\b(want|ready|like|decided) to (hire you|go ahead|get started|sign up)\b|\bsign (me|us) up\b|\bsend (over )?(the |a |your )?(contract|agreement|paperwork)\b|^(so |ok,? |okay,? )?how (do|can|would|should) (we|i) (get started|sign up|hire you|book you|engage you|(start|begin) working with you)( with (you|your (firm|team|company)))?\s*[?.!]*$/i,
   /\b(meet|sit down with) (your|the) (team|consultants?|people)\b|\bsit down with whoever\b/i,
 ];
 

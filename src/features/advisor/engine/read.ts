@@ -81,10 +81,12 @@ export function namedService(services: readonly ServiceFacts[], text: string) {
   return best?.service;
 }
 
-/** The service or page in discussion before the last message. */
+/** The service or page in discussion: one the visitor named, else the first source cited. */
 function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
-  for (const m of earlier.slice(-4).reverse()) {
-    const named = m.role === 'user' && namedService(ranking.services, m.content);
+  const recent = earlier.slice(-4);
+  for (const [i, m] of [...recent.entries()].reverse()) {
+    const before = m.role === 'user' ? m : recent[i - 1];
+    const named = before?.role === 'user' && namedService(ranking.services, before.content);
     if (named) return { subject: named };
     if (m.role === 'user') continue;
     const first = m.content.match(/\]\((\/[^)#\s]*)/)?.[1];

@@ -17,6 +17,5 @@ export function docSource(doc: AdvisorDoc): ChatSource {
 
 /** A Markdown link to a section, named by its page and heading. */
 export function sectionLink(doc: AdvisorDoc): string {
-  const { title, url } = docSource(doc);
-  return `[${title}](${url})`;
+  return `[${docSource(doc).title}](${doc.url})`;
 }
