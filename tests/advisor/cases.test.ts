@@ -6,7 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { site } from '../../src/site.config';
-import { checkDistinctIds, developmentCases, heldoutCases, loadCases, placesOf } from './cases';
+import {
+  checkDistinctIds,
+  developmentCases,
+  heldoutCases,
+  loadCases,
+  placesOf,
+  shortCases,
+} from './cases';
 
 /** One case, as YAML, with `fields` over a valid minimal answer. */
 const one = (fields: Record<string, unknown>) =>
@@ -109,7 +116,7 @@ describe('loadCases', () => {
     expect(() => checkDistinctIds({ 'development.yaml': [c], 'heldout.yaml': [c] })).toThrow(
       'heldout.yaml, case a-case: the id is also used in development.yaml',
     );
-    const ids = [...developmentCases, ...heldoutCases].map((x) => x.id);
+    const ids = [...developmentCases, ...heldoutCases, ...shortCases].map((x) => x.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -161,7 +168,7 @@ const builtIds = (() => {
 describe('the places the sets name', () => {
   it.skipIf(!existsSync(dist))('exist in the built site, anchors included', () => {
     const missing: string[] = [];
-    for (const c of [...developmentCases, ...heldoutCases]) {
+    for (const c of [...developmentCases, ...heldoutCases, ...shortCases]) {
       for (const place of placesOf(c)) {
         const [path, anchor] = place.split('#') as [string, string | undefined];
         const ids = builtIds(path);
