@@ -12,6 +12,7 @@ import { CHOOSE_BELOW } from '../../src/features/advisor/engine/quote';
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
 import { retrieve } from '../../src/features/advisor/engine/retrieve';
 import { docSource } from '../../src/features/advisor/engine/render';
+import { mailboxFor } from '../../src/features/advisor/engine/replies';
 import { priceSentence } from '../../src/features/advisor/corpus/price';
 import type { ChatMessage } from '../../src/features/advisor/contract';
 
@@ -87,6 +88,17 @@ describe('the built-in advisor', () => {
     expect(reply.content).toContain('/questionnaire');
     expect(reply.content).toMatch(/mailto:\S+@/);
     expect(reply.content).not.toMatch(/starts at|\$\d/);
+  });
+
+  it('offers the mailbox whose description the question matches, else the one for scoping work', () => {
+    const mailbox = (label: string) => advisor.index.contacts.find((c) => c.label === label)!;
+    expect(mailboxFor(advisor, 'can someone help me find an old invoice?')).toBe(
+      mailbox('Billing & Support'),
+    );
+    // "help" is a word of the billing mailbox's description, but says nothing of the topic.
+    expect(mailboxFor(advisor, 'do you help with google reviews?')).toBe(
+      mailbox('Sales & Consulting'),
+    );
   });
 
   it('offers the likely sections as choices, with no quote, when the best is more likely wrong than right', () => {

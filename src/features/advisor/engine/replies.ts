@@ -28,12 +28,12 @@ const QUESTIONNAIRE_SOURCE: ChatSource = {
 };
 
 /**
- * The mailbox whose description fits the text best (invoices and payments, press, privacy
- * requests...), else the one for scoping work with us.
+ * The mailbox whose description shares the text's topic words (invoices, press, privacy; not
+ * "help" or "team", found all over the site), else the one for scoping work with us.
  */
 export function mailboxFor(firm: Firm, text: string): ContactFacts | undefined {
   const { contacts } = firm.index;
-  const words = queryWords(firm.search, text);
+  const words = queryWords(firm.search, text).filter((w) => w.idf >= 2);
   const scored = contacts.map((c) => {
     const stems = new Set(terms(`${c.label} ${c.description}`));
     const score = words.reduce((s, w) => s + (w.terms.some((t) => stems.has(t)) ? w.idf : 0), 0);
