@@ -315,6 +315,8 @@ describe('advisor index', () => {
       queryWords(search, 'missing pages').map((w) => w.terms[0]),
     );
     expect(queryWords(search, 'payroll').map((w) => w.known)).toEqual([false]);
+    // Shorthand typed in a chat is searched as the site's word for it.
+    expect(queryWords(search, 'ops help')[0].terms).toContain(terms('operations')[0]);
   });
 
   it('searches the questions visitors ask of a section, in words its text does not use', () => {

@@ -138,6 +138,11 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   safe: ['security', 'protect'],
   secure: ['security', 'protect'],
   confidential: ['protect', 'security', 'sensitive'],
+  // Shorthand typed in a chat
+  ops: ['operations'],
+  ppl: ['people', 'team', 'staff'],
+  biz: ['business'],
+  mgmt: ['management'],
   // Contact and the firm
   email: ['contact'],
   phone: ['contact', 'call'],
