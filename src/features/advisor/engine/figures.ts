@@ -312,12 +312,12 @@ export function claimsOf(sentence: string): Claim[] {
     const codes =
       !m[2] || (/^\d+\s?or\s?\d+/.test(m[0]) && [m[1], m[2]].every((n) => /^[1-5]\d\d$/.test(n)));
     // "302 and 307 redirects": the last of two codes named together, before their plural.
-    const after = text.slice(Math.max(0, m.index - 12), m.index);
+    const preceding = text.slice(Math.max(0, m.index - 12), m.index);
     const code =
       (Number(m[1]) >= 100 && codes && !/s$/i.test(m[3]) && !m[0].includes('-')) ||
       (/^[1-5]\d\d$/.test(m[1]) && /\dxx|\/|xx\b/i.test(near)) ||
       (/^(10[0-3]|20\d|30[0-8]|4[0-2]\d|451|50\d)$/.test(m[1]) &&
-        /\b[1-5]\d\d,? (and|or) $/.test(after) &&
+        /\b[1-5]\d\d,? (and|or) $/.test(preceding) &&
         !m[2]);
     // "Win 9", "steps 4-7": a number after the name of what it numbers is a label; "Three
     // things to know:" counts the reply's own list, not what the firm delivers.
