@@ -14,6 +14,7 @@ import { retrieve } from '../../src/features/advisor/engine/retrieve';
 import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
 import { priceSentence } from '../../src/features/advisor/corpus/price';
+import { terms } from '../../src/features/advisor/corpus/text';
 import type { ChatMessage } from '../../src/features/advisor/contract';
 
 const advisor = prepareAdvisor(
@@ -156,6 +157,52 @@ describe('the built-in advisor', () => {
     const reply = ask('what do you need from us for data insights?');
     expect(reply.kind).toBe('answer');
     expect(reply.sources[0].url).toBe('/services/data-insights#what-we-need-from-you');
+  });
+
+  it('answers a question with no topic word ("what do you do?") from the section visitors ask it of', () => {
+    const bare = advisor.index.docs.flatMap((doc) =>
+      (doc.asks ?? '')
+        .split('\n')
+        .filter((q) => q && terms(q).length === 0)
+        .map((q) => ({ q, url: doc.url })),
+    );
+    expect(bare.length).toBeGreaterThan(3);
+    for (const { q, url } of bare) {
+      const reply = ask(q);
+      expect(reply.kind, q).toBe('answer');
+      expect(reply.sources[0].url, q).toBe(url);
+    }
+  });
+
+  it('knows a stored question with filler words added ("you guys") by its words', () => {
+    const reply = ask('Which services do you folks offer?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0].url).toBe('/#services');
+  });
+
+  it('quotes the list the next paragraph introduces with the paragraph that leads to it', () => {
+    const reply = ask('what do you do?');
+    for (const s of advisor.services) expect(reply.content).toContain(`- ${s.name}: `);
+  });
+
+  it('reads "what would it run us" and "set us back" as questions of price', () => {
+    const data = advisor.services.find((s) => s.id === 'data-insights')!;
+    expect(ask('what would proper dashboards run us?').sources[0].url).toBe(data.priceUrl);
+    expect(ask('what would the data dashboards set us back?').sources[0].url).toBe(data.priceUrl);
+  });
+
+  it("quotes the part of a service's page a question asks for: what it needs from the client", () => {
+    for (const [question, service] of [
+      [
+        'what would you need from our side to get AI implementation going?',
+        'ai-implementation-consulting',
+      ],
+      ['what should we have ready before a data insights project?', 'data-insights'],
+    ]) {
+      const reply = ask(question);
+      expect(reply.kind, question).toBe('answer');
+      expect(reply.sources[0].url).toBe(`/services/${service}#what-we-need-from-you`);
+    }
   });
 
   it('does not take "how much time" for a question of price', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
-import { STARTER_CONFIDENCE, starterQuestions } from '../../src/features/advisor/engine/starters';
+import { STARTER_CONFIDENCE, starterQuestions } from '../../src/features/advisor/starters';
 import { rateAnswer } from '../../src/features/advisor/ui/rating';
 import { readReply } from '../../src/features/advisor/ui/conversation';
 

@@ -7,4 +7,4 @@ export { ADVISOR_ARTICLE_LIMIT, advisorArticles, buildAdvisorIndex } from './cor
 export { englishStemsAhead } from './corpus/english';
 export type { AdvisorIndex } from './corpus/schema';
 export { prepareAdvisor } from './engine/advisor';
-export { starterQuestions } from './engine/starters';
+export { starterQuestions } from './starters';

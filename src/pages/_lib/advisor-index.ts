@@ -27,7 +27,7 @@ export function advisorIndex(): Promise<AdvisorIndex> {
 
 /**
  * The questions the empty chat offers: the site's FAQ questions the advisor answers well
- * (src/features/advisor/engine/starters.ts).
+ * (src/features/advisor/starters.ts).
  */
 export async function chatStarters(): Promise<string[]> {
   const advisor = prepareAdvisor(await advisorIndex());

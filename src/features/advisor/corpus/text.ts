@@ -72,6 +72,14 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   cheap: ['price'],
   afford: ['price'],
   ballpark: ['price', 'range'],
+  'how much is': ['price'],
+  'how much for': ['price'],
+  'how much do': ['price'],
+  'how much does': ['price'],
+  'how much would': ['price'],
+  'how much will': ['price'],
+  'run us': ['price'],
+  'set us back': ['price'],
   // People
   staff: ['team', 'employees'],
   employees: ['team', 'staff'],
@@ -234,6 +242,32 @@ export function terms(text: string): string[] {
 export function wordPairs(text: string): Set<string> {
   const words = tokenize(text).map((w) => indexTerm(w) ?? w);
   return new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`));
+}
+
+/** How many word pairs two texts share, against all of either's. */
+export const pairsAlike = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  (2 * [...a].filter((p) => b.has(p)).length) / Math.max(1, a.size + b.size);
+
+/** A sentence of a paragraph, or one list item, and which line of its text it is on. */
+export interface TextUnit {
+  text: string;
+  item: boolean;
+  line: number;
+}
+
+/** The sentences and list items of a text, in order. */
+export function textUnits(text: string): TextUnit[] {
+  const out: TextUnit[] = [];
+  text.split('\n').forEach((raw, line) => {
+    if (raw.startsWith('- ') || raw.startsWith('  - ')) {
+      out.push({ text: raw.replace(/^\s*- /, '').trim(), item: true, line });
+      return;
+    }
+    for (const sentence of raw.split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$])/)) {
+      if (sentence.trim()) out.push({ text: sentence.trim(), item: false, line });
+    }
+  });
+  return out;
 }
 
 /** The vocabulary by stem, so one entry serves every form of a word ("charity", "charities"). */

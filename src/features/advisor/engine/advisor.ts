@@ -1,9 +1,8 @@
 /**
- * The built-in advisor, a search that quotes the site. One message passes once through three
- * steps: the conversation is read (read.ts) and each question's sections retrieved (retrieve.ts),
- * then the reply quotes them (quote.ts). A greeting, thanks or a request for a person is answered
- * before retrieval (replies.ts). Pure: no Workers APIs, so the evaluation in tests/advisor runs
- * it directly on the built index.
+ * The built-in advisor, a search that quotes the site. A message passes once through three steps:
+ * the conversation is read (read.ts), each question's sections retrieved (retrieve.ts) and quoted
+ * (quote.ts); a greeting, thanks or a request for a person is answered before (replies.ts). Pure:
+ * no Workers APIs, so tests/advisor evaluates it directly on the built index.
  */
 import type { ChatMessage } from '../contract';
 import type { AdvisorIndex } from '../corpus/schema';

@@ -1,10 +1,8 @@
 /**
- * The built-in reply: for each question, the sentences of the best section in its own words,
- * under its heading and linked to the exact section, and a second section when it scores close.
- * A price asked of a named service opens the reply, from its data or its price section. When the
- * best section is as likely wrong as right, the likely ones are offered as choices, each
- * with its sentence that matches best; below DECLINE_BELOW the reply says the site does not
- * cover it and offers a person. Nothing else is written.
+ * The built-in reply: for each question, the best section's sentences in its own words under its
+ * heading, linked to it, and a second section that scores close; a price asked of a named service
+ * first, from its data. When the best section is as likely wrong as right, the likely ones are
+ * offered as choices; below DECLINE_BELOW the reply declines and offers a person. Nothing else.
  */
 import { priceSentence } from '../corpus/price';
 import type { ServiceFacts } from '../corpus/schema';
@@ -14,17 +12,13 @@ import { PRICE, type Match, type Retrieval, type Retrieved } from './retrieve';
 import type { Section, Unit } from './search';
 import type { AdvisorReply } from './types';
 
-/**
- * Below this confidence a question is declined: the confidence is a logistic regression over how
- * well its sections match it (retrieve.ts), fitted on the development set.
- */
+/** Below this confidence (how well its sections match it, retrieve.ts) a question is declined. */
 export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
 const SECOND = 0.2;
 /**
- * Below this share of the kept sections' scores (the ranking is a softmax), the reply picks no
- * section and offers the likely ones as choices: cross-validated on the development set, the
- * best section answers half the questions below it and 84% above it.
+ * Below this share of the kept sections' scores (a softmax), the reply offers the likely ones as
+ * choices: cross-validated, the best section answers half the questions below it, 84% above.
  */
 export const CHOOSE_BELOW = 0.5;
 /** A section is offered as a choice when its chance is at least this. */

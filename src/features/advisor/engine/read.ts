@@ -13,11 +13,10 @@ import type { QueryWord, SectionSearch } from './search';
 export type Ranking = { search: SectionSearch; services: readonly ServiceFacts[] };
 
 /**
- * One question of the last message, as it is searched: `words` are its own (weight 1), then its
- * context (less); `asked` those an answer must state (its own, or the situation for a bare
- * one); `subject` the service it is about, named in the message or in discussion; `page` the
- * page in discussion for a follow-up; `toUs` whether it is put to the firm ("do you...");
- * `situation` whether the message describes the visitor's own, which a service may meet.
+ * One question of the last message, as searched: `words` its own (weight 1), then its context
+ * (less); `asked` those an answer must state (its own, or the situation for a bare one); `subject`
+ * the service it is about, named or in discussion; `page` the page discussed, for a follow-up;
+ * `toUs` whether it is put to the firm; `situation` whether the visitor describes their own.
  */
 export interface Question {
   text: string;

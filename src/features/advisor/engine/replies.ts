@@ -1,8 +1,7 @@
 /**
- * The replies that are not quoted from a section: a greeting, thanks, putting the visitor in
- * touch with a person, and saying plainly that the site does not cover a question. Each offer of
- * a person names the questionnaire, the mailbox that fits the question best (from the contact
- * directory in src/site.config.ts) and the chat's own hand-off form.
+ * The replies not quoted from a section: a greeting, thanks, a person, and saying plainly that
+ * the site does not cover a question. Each offer of a person names the questionnaire, the mailbox
+ * that fits the question best (src/site.config.ts's contacts) and the chat's hand-off form.
  */
 import type { ChatSource } from '../contract';
 import { QUESTIONNAIRE_URL, type AdvisorIndex, type ContactFacts } from '../corpus/schema';

@@ -1,14 +1,14 @@
 /**
- * Retrieval, shared by the built-in answer (quote.ts) and the language model's prompt
- * (grounding.ts): the conversation is read once (read.ts), and each question gets its sections,
- * best first, with how sure the match is and the sentences of each that match best.
+ * Retrieval, shared by the built-in answer (quote.ts) and the model's prompt (grounding.ts): the
+ * conversation is read once (read.ts), and each question gets its sections, best first, with how
+ * sure the match is and the sentences of each that match best.
  */
 import type { ChatMessage } from '../contract';
 import type { AdvisorDoc } from '../corpus/schema';
-import { normalize, terms, wordPairs } from '../corpus/text';
+import { normalize, pairsAlike, terms, wordPairs } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
-import type { QueryWord, Section, SectionSearch, Unit } from './search';
+import type { Ask, QueryWord, Section, SectionSearch, Unit } from './search';
 
 /** A section's standing for one question, with its sentences that match best (page order). */
 export interface Match {
@@ -30,7 +30,7 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 
 /** A question asking what something costs. */
 export const PRICE =
-  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*)\b/i;
+  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
 
 /** A question asking how long something takes, and a figure of time that answers it. */
 const HOW_LONG =
@@ -66,8 +66,8 @@ const FACETS =
   'overview includes price process results audience engagement formats requirements details';
 
 /**
- * A section found for a question: `hit` is BM25 alone, `score` BM25 weighed by prior(), coverage
- * and `said` (how well its best sentence states the question, unitScore()), `alike` alike().
+ * A section found for a question: `hit` is BM25 alone, `score` weighed by prior() and coverage,
+ * `said` how well its best sentence states it (unitScore()), `alike` alike() and its facet's odds.
  */
 type Candidate = { section: Section; score: number; hit: number; said: number; alike: number[] };
 
@@ -76,9 +76,8 @@ const asWord = (t: string, idf = 1) => ({ word: t, terms: [t], weight: 1, idf, k
 
 /**
  * How closely the nearest of the questions visitors ask of a section (AdvisorDoc.asks) is this
- * one, by its words (the share of the question's words it uses times the share of its words the
- * question uses, each weighed by its rarity) and by its word pairs (the pairs both use, against
- * all of either's).
+ * one: by its words (the share of the question's words it uses times the share of its words the
+ * question uses, by rarity), and by its word pairs (pairsAlike).
  */
 function alike(search: SectionSearch, q: Question, own: readonly QueryWord[], section: Section) {
   const mine = new Set(own.flatMap((w) => w.terms));
@@ -87,8 +86,7 @@ function alike(search: SectionSearch, q: Question, own: readonly QueryWord[], se
   for (const ask of search.asksOf(section)) {
     const words = [...ask.terms].map((t) => asWord(t, search.idf(t)));
     best[0] = Math.max(best[0], coverage(own, ask.terms) * coverage(words, mine));
-    const both = [...ask.pairs].filter((p) => pairs.has(p)).length;
-    best[1] = Math.max(best[1], (2 * both) / Math.max(1, ask.pairs.size + pairs.size));
+    best[1] = Math.max(best[1], pairsAlike(ask.pairs, pairs));
   }
   return best;
 }
@@ -160,37 +158,35 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
 }
 
 /**
- * What each of features() weighs in a section's place: fitted on the development set
- * (tests/advisor/development.yaml, five-fold cross-validated) so that the section that answers
- * comes first, starting from the hand-set score alone (1, then zeros) and held near it.
+ * What each of features() weighs in a section's place: fitted on tests/advisor/development.yaml
+ * so the section that answers comes first, from the hand-set score alone (1, then zeros).
  */
 export const ORDER = [
-  1.072, 2.257, -0.179, -0.079, -0.95, 0.75, -0.278, -0.108, 0.299, 0.45, 0.062, -0.805, 0.841,
-  0.166, -0.02, -0.787, 0.476, 0.82, -0.119, 0.411, -0.684, 0.226, -0.152, 0.224, 0.194, -0.65,
-  0.653, 0.039, -1.582, -0.243, -0.727, 1.218, -0.51, 2.892, 4.992,
+  1.008, 2.182, -0.254, -0.11, -0.929, 0.88, -0.237, -0.058, -0.038, 0.447, 0.173, -0.737, 1.071,
+  -0.136, -0.001, -0.634, 0.406, 0.678, -0.005, 0.166, -0.846, 0.212, -0.283, 0.033, 0.24, -0.55,
+  0.779, 0.092, -1.615, -0.369, -0.757, 1.223, -0.631, 2.808, 4.505, 2.926,
 ];
 
 /**
- * What each of sureness() weighs in a section's confidence (a logistic regression): fitted on
- * the development set to tell questions the site answers from those it does not, its bias set
- * so that declining one the site answers and answering one it does not are about as frequent.
+ * What each of sureness() weighs in a section's confidence (a logistic regression), fitted on the
+ * development set; its bias makes false declines about as frequent as false answers.
  */
 export const SURE = [
-  1.127, -0.611, -0.158, -0.215, -0.064, -0.179, -0.243, 0.222, 0.579, -0.686, 0.002, 0.59, 0.64,
-  -1.199,
+  1.13, -0.58, -0.16, -0.179, -0.101, -0.191, -0.249, 0.206, 0.591, -0.662, 0.03, 0.584, 0.658,
+  -1.204,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
 export const weigh = (x: readonly number[], w: readonly number[]) =>
   x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
 
-/** Sections kept per question. */
+/**
+ * Sections kept per question; words a section may have to be quoted whole; words quoted from a
+ * longer one; list items quoted at most.
+ */
 export const KEEP = 8;
-/** Words a section may have to be quoted whole. */
 const WHOLE = 90;
-/** Words quoted from a longer section. */
 const BUDGET = 70;
-/** List items quoted at most. */
 const ITEMS = 10;
 
 /** How a section's kind and place weigh for a question. */
@@ -257,18 +253,41 @@ function toQuote(q: Question, section: Section): Unit[] {
   } else {
     // The sentences after it in its paragraph, while they fit.
     let words = wordCount([best]);
-    for (let i = best.index + 1; i < units.length; i++) {
+    let i = best.index + 1;
+    for (; i < units.length; i++) {
       const next = units[i];
       if (next.item || next.line !== best.line || words + wordCount([next]) > BUDGET) break;
       chosen.add(next);
       words += wordCount([next]);
     }
+    // A list the next paragraph introduces ("We offer 8 services:"), when the paragraph ends.
+    const intro = units[i];
+    if (intro && intro.line !== best.line && intro.text.endsWith(':') && units[i + 1]?.item) {
+      chosen.add(intro);
+      for (let j = i + 1; units[j]?.item && j <= i + ITEMS; j++) chosen.add(units[j]);
+    }
   }
   return units.filter((u) => chosen.has(u));
 }
 
-/** How many of its word pairs a question must share with one visitors ask of a section to be it. */
+/** How closely a question must match one visitors ask of a section to be it (alike()). */
 const SAME_ASK = 0.8;
+const SAME_WORDS = 0.9;
+
+/**
+ * Sections with a question visitors ask worded as this one and of no word it lacks, which the
+ * search may miss: "what can you help with?" has no topic word, or only common ones.
+ */
+function askedAs(search: SectionSearch, q: Question) {
+  const pairs = wordPairs(q.text);
+  const mine = new Set(q.words.flatMap((w) => w.terms));
+  // (Two sets of pairs alike enough are about as large.)
+  const near = (a: Ask) =>
+    2 * Math.min(a.pairs.size, pairs.size) >= SAME_ASK * (a.pairs.size + pairs.size) &&
+    pairsAlike(a.pairs, pairs) >= SAME_ASK &&
+    [...a.terms].every((t) => mine.has(t));
+  return search.sections.filter((s) => search.asksOf(s).some(near));
+}
 
 /** Candidates considered before the KEEP best are kept. */
 const POOL = 16;
@@ -276,7 +295,9 @@ const POOL = 16;
 /** The sections found for one question (at most POOL), with their features() and sureness(). */
 export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<string>) {
   const own = q.words.filter((w) => w.weight >= 0.5);
-  const found = ranking.search
+  const tokens = [...q.asked.map((w) => w.terms[0]), ...wordPairs(q.text)];
+  const facets = ranking.search.facetOdds(tokens);
+  const pool = ranking.search
     .search(q.words)
     .map((h) => ({
       section: h.section,
@@ -285,14 +306,18 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
         h.score * prior(h.section.doc, q, ranking, visitor) * (0.2 + coverage(own, h.section.all)),
     }))
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id))
-    .slice(0, POOL)
-    .map((m) => {
-      const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
-      return { ...m, said, alike: alike(ranking.search, q, own, m.section) };
-    });
+    .slice(0, POOL);
+  // A section visitors ask this very question of is considered, level with the best found.
+  const asked = askedAs(ranking.search, q)
+    .filter((section) => !pool.some((m) => m.section === section))
+    .map((section) => ({ ...(pool[0] ?? { hit: 1, score: 1 }), section }));
+  const found = [...pool, ...asked].map((m) => {
+    const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
+    const facet = facets.get(m.section.doc.facet ?? '') ?? 0;
+    return { ...m, said, alike: [...alike(ranking.search, q, own, m.section), facet] };
+  });
   if (found.length === 0) return [];
-  // A section whose best sentence states the question best goes ahead of one that only shares
-  // its words across sentences.
+  // A section stating the question in one sentence goes ahead of one sharing its words across many.
   const said = Math.max(1e-9, ...found.map((m) => m.said));
   const list = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
   const best = Math.max(...list.map((m) => m.score));
@@ -302,7 +327,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     best,
     order: features(q, m, top, own),
     sure: sureness(q, m, own),
-    same: m.alike[1] >= SAME_ASK,
+    same: m.alike[1] >= SAME_ASK || m.alike[0] >= SAME_WORDS,
   }));
 }
 

@@ -1,21 +1,16 @@
 /**
  * The site's sections, ready for questions: MiniSearch's BM25 ranking over the index the build
- * serialised (corpus/search-options.ts), and each section cut into the units a reply quotes
- * (sentences and list items), with the stems of their words, so a question can be matched
- * sentence by sentence as well as section by section.
+ * serialised (corpus/search-options.ts), each section cut into the units a reply quotes
+ * (sentences and list items) with their stems, to match a question sentence by sentence too.
  */
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { AdvisorDoc } from '../corpus/schema';
 import { BOOST, searchOptions } from '../corpus/search-options';
 import { typoEdits } from '../corpus/spelling';
-import { terms, wordPairs } from '../corpus/text';
+import { terms, textUnits, wordPairs, type TextUnit } from '../corpus/text';
 
-/** A sentence of a paragraph, or one list item. */
-export interface Unit {
-  text: string;
-  item: boolean;
-  /** Which line of the section's text it is on. */
-  line: number;
+/** A sentence of a paragraph, or one list item, with its position and stems. */
+export interface Unit extends TextUnit {
   /** Its position among the section's units. */
   index: number;
   terms: ReadonlySet<string>;
@@ -51,21 +46,6 @@ export type Ask = { terms: ReadonlySet<string>; pairs: ReadonlySet<string> };
 /** A section that matches a question. */
 export type Hit = { section: Section; score: number };
 
-/** The sentences and list items of a section's text, in order. */
-export function cutUnits(text: string) {
-  const out: Omit<Unit, 'terms' | 'index'>[] = [];
-  text.split('\n').forEach((raw, line) => {
-    if (raw.startsWith('- ') || raw.startsWith('  - ')) {
-      out.push({ text: raw.replace(/^\s*- /, '').trim(), item: true, line });
-      return;
-    }
-    for (const sentence of raw.split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$])/)) {
-      if (sentence.trim()) out.push({ text: sentence.trim(), item: false, line });
-    }
-  });
-  return out;
-}
-
 export class SectionSearch {
   readonly sections: readonly Section[];
   private readonly byId: Map<string, Section>;
@@ -80,7 +60,7 @@ export class SectionSearch {
     private readonly realWords: ReadonlySet<string> = new Set(),
   ) {
     this.sections = docs.map((doc) => {
-      const units = cutUnits(doc.text).map((u, index) => ({
+      const units = textUnits(doc.text).map((u, index) => ({
         ...u,
         index,
         terms: new Set(terms(u.text)),
@@ -130,10 +110,41 @@ export class SectionSearch {
   knows = (term: string) => this.df.has(term);
 
   /**
-   * The term the site uses that an unknown word was most likely a typo of ("discovry", "serch"),
-   * or undefined: one a letter off (two from eleven letters, corpus/spelling.ts) with the same
-   * first letter, unless the word is a real English word the site does not use ("patients" is
-   * not "patience", "lunch" not "launch").
+   * How likely each facet of a service's page (its price, its process...) is what some stems and
+   * word pairs ask: a naive Bayes over the questions visitors ask of each facet, all services'.
+   */
+  facetOdds(tokens: readonly string[]): Map<string, number> {
+    const { facets, size } = (this.facets ??= this.countFacets());
+    const logs = new Map<string, number>();
+    for (const [facet, count] of facets) {
+      const n = count.get('') ?? 0;
+      let log = 0;
+      for (const t of tokens) log += Math.log(((count.get(t) ?? 0) + 0.5) / (n + 0.5 * size));
+      logs.set(facet, log / Math.sqrt(Math.max(1, tokens.length)));
+    }
+    const top = Math.max(...logs.values());
+    const sum = [...logs.values()].reduce((a, l) => a + Math.exp(l - top), 0);
+    return new Map([...logs].map(([f, l]) => [f, Math.exp(l - top) / sum]));
+  }
+
+  /** How often each facet's questions use each stem and word pair ('' all of them). */
+  private facets?: { facets: Map<string, Map<string, number>>; size: number };
+  private countFacets() {
+    const facets = new Map<string, Map<string, number>>();
+    for (const section of this.sections.filter((s) => s.doc.facet)) {
+      const count = facets.get(section.doc.facet!) ?? new Map<string, number>();
+      facets.set(section.doc.facet!, count);
+      for (const t of this.asksOf(section).flatMap((a) => [...a.terms, ...a.pairs])) {
+        for (const key of [t, '']) count.set(key, (count.get(key) ?? 0) + 1);
+      }
+    }
+    return { facets, size: new Set([...facets.values()].flatMap((c) => [...c.keys()])).size - 1 };
+  }
+
+  /**
+   * The site's term an unknown word is most likely a typo of ("discovry", "serch"), if any: one a
+   * letter off (two from eleven letters, corpus/spelling.ts) with the same first letter, unless
+   * the word is a real one the site does not use ("patients" is not "patience").
    */
   correct(term: string): string | undefined {
     const edits = typoEdits(term);

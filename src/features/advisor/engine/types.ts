@@ -2,9 +2,9 @@
 import type { ChatSource } from '../contract';
 
 /**
- * answer: quoted from the sections that answer; choices: no section is likely enough to quote,
- * so the likely ones are offered to choose from; decline: the site does not cover it, and a
- * person is offered; handoff: the visitor asked for a person; smalltalk: a greeting or thanks.
+ * answer: quoted from the sections that answer; choices: the likely sections offered, none being
+ * likely enough to quote; decline: the site does not cover it, a person is offered; handoff: the
+ * visitor asked for a person; smalltalk: a greeting or thanks.
  */
 export type ReplyKind = 'answer' | 'choices' | 'decline' | 'handoff' | 'smalltalk';
 

@@ -3,7 +3,7 @@
  * FAQs), kept only when the advisor answers them well (not declined, confident), no two about
  * the same page. Picked at build time, so they follow the content.
  */
-import { answer, type Advisor } from './advisor';
+import { answer, type Advisor } from './engine/advisor';
 
 /** The least confidence a starter's answer may have. */
 export const STARTER_CONFIDENCE = 0.6;
