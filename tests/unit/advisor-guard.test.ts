@@ -52,6 +52,7 @@ const grounding = [
   { text: 'Weeks 9-12 and beyond: Roll out and support.' },
   { text: 'Teams can book an offsite (2-3 days) after the workshop.' },
   { text: 'The vendor runs 2 agents.' },
+  { text: 'The list names 6 crawlers.' },
 ];
 
 const stated = statedFacts(grounding, services);
@@ -107,6 +108,7 @@ describe('unstatedClaim: what passes', () => {
     ['a status code', 'Use a 301 redirect, and fix any 504 gateway timeout at the server.'],
     ['two status codes offered', 'For a page moved for good, use a 301 or 308 redirect.'],
     ['two status codes named together', 'Temporary 302 and 307 redirects are a weak signal.'],
+    ['two status codes offered, then what they go to', 'Serve 503 or 429 to crawlers for now.'],
     ['a count of something the content never counts', 'There are two options here.'],
     ['"try" as a word', 'Try the free audit first, then try again next week.'],
     ['the upper end of a range', 'The session runs up to 3 hours.'],
@@ -206,6 +208,7 @@ describe('unstatedClaim: what is refused', () => {
       'a discount that shares words with the published one but not whom it is for',
       'Standard rates come with a discount when you book this month.',
     ],
+    ['two counts offered that could be status codes', 'The list names 200 or 300 crawlers.'],
     [
       'an unstated figure at the start of a long reply with no sentence break',
       `It is $1 ${'and it is a very good deal for a small business that wants to grow '.repeat(12)}`,

@@ -308,13 +308,15 @@ export function claimsOf(sentence: string): Claim[] {
     // A year is a date, a number before a small word ("404 and 410") has no unit, and a code
     // names a thing rather than counting it ("a 301 redirect", "a 504 error").
     const near = text.slice(Math.max(0, m.index - 4), m.index + m[1].length + 2);
-    // "a 301 or 308 redirect": two codes offered, not a range of a count.
+    // "a 301 or 308 redirect", "503 or 429 to crawlers": two codes offered, not a range of a
+    // count, unless a plural follows them ("200 or 300 pages").
     const codes =
       !m[2] || (/^\d+\s?or\s?\d+/.test(m[0]) && [m[1], m[2]].every((n) => /^[1-5]\d\d$/.test(n)));
+    const counted = /s$/i.test(m[3]) && new RegExp(`\\d[\\s-]+${m[3]}\\b`, 'i').test(m[0]);
     // "302 and 307 redirects": the last of two codes named together, before their plural.
     const preceding = text.slice(Math.max(0, m.index - 12), m.index);
     const code =
-      (Number(m[1]) >= 100 && codes && !/s$/i.test(m[3]) && !m[0].includes('-')) ||
+      (Number(m[1]) >= 100 && codes && !counted && !m[0].includes('-')) ||
       (/^[1-5]\d\d$/.test(m[1]) && /\dxx|\/|xx\b/i.test(near)) ||
       (/^(10[0-3]|20\d|30[0-8]|4[0-2]\d|451|50\d)$/.test(m[1]) &&
         /\b[1-5]\d\d,? (and|or) $/.test(preceding) &&
