@@ -205,6 +205,22 @@ describe('the built-in advisor', () => {
     }
   });
 
+  it("names each offered price section's price from the service's data", () => {
+    const reply = ask('how much is it?');
+    expect(reply.kind).toBe('choices');
+    const offered = advisor.services.filter((s) =>
+      reply.sources.some((src) => src.url === s.priceUrl && s.startingPrice !== undefined),
+    );
+    expect(offered.length).toBeGreaterThan(0);
+    for (const s of offered) expect(reply.content).toContain(priceSentence(s));
+  });
+
+  it('quotes the section visitors ask this very question of rather than offering choices', () => {
+    const reply = ask('how much do you charge?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0].url).toBe('/#services');
+  });
+
   it('does not take "how much time" for a question of price', () => {
     const ops = advisor.services.find((s) => s.id === 'operations-consulting')!;
     const reply = ask('How much of our staff time does Operations Consulting take?');

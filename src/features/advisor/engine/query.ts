@@ -1,7 +1,4 @@
-/**
- * A question as the engine searches it: its words, each with the stems it is searched as (its
- * own, a typo corrected, the site's words for it) and how rare it is on the site.
- */
+/** A question's words as searched: their stems (a typo corrected, synonyms added) and rarity. */
 import { indexTerm, normalize, phraseAt, synonymsAt, terms, tokenize } from '../corpus/text';
 import type { QueryWord, SectionSearch } from './search';
 

@@ -21,11 +21,9 @@ const SECOND = 0.2;
  * choices: cross-validated, the best section answers half the questions below it, 84% above.
  */
 export const CHOOSE_BELOW = 0.5;
-/** A section is offered as a choice when its chance is at least this. */
+/** A choice's least chance; choices offered at most; words a choice's quote may have, whole. */
 const LIKELY = 0.1;
-/** Choices offered at most. */
 const CHOICES = 3;
-/** Words a choice's quote may have to be shown whole. */
 const SHORT = 30;
 
 /** A section's quotation: its sentences joined, its list items as a list. */
@@ -52,16 +50,20 @@ function priceFact(service: ServiceFacts, section: Section): string {
   return [priceSentence(service), `**${sectionLink(section.doc)}**: ${details}`].join('\n\n');
 }
 
-/** A choice as the reply lists it: its section linked, its quote if short, else its best sentence. */
-function choiceLine(m: Match) {
+/** A choice as the reply lists it: its section linked, its price, short quote or best sentence. */
+function choiceLine(m: Match, services: readonly ServiceFacts[]) {
+  const service = services.find((s) => s.id === m.section.doc.service);
   const short = m.quote.every((u) => !u.item) && m.quote.map((u) => u.text).join(' ');
-  const text = short && short.split(' ').length <= SHORT ? short : m.best?.text;
+  const text =
+    (m.section.doc.facet === 'price' && service && priceSentence(service)) ||
+    (short && short.split(' ').length <= SHORT ? short : m.best?.text);
   return `- **${sectionLink(m.section.doc)}**${text ? `: ${text}` : ''}`;
 }
 
 /**
  * What one question's answer does with its sections: quotes the best (and a second that scores
- * close), or, when the best is as likely wrong as right, offers the likely ones as choices.
+ * close), or, when the best is as likely wrong as right, offers the likely ones as choices, unless
+ * visitors ask this very question of one of them.
  */
 function pick(part: Retrieved, used: Set<Section>) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
@@ -71,7 +73,8 @@ function pick(part: Retrieved, used: Set<Section>) {
   const total = fresh.reduce((n, m) => n + m.score, 0);
   const likely = fresh.filter((m) => m.score >= total * LIKELY).slice(0, CHOICES);
   if (!best.named && best.score < total * CHOOSE_BELOW && likely.length > 1) {
-    return { sure, quotes: [], choices: likely };
+    const asked = fresh.find((m) => m.confidence === 1);
+    return asked ? { sure, quotes: [asked], choices: [] } : { sure, quotes: [], choices: likely };
   }
   const second = fresh.find(
     (m) =>
@@ -125,7 +128,9 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       offered.push(...picked.choices);
       const asked = retrieval.parts.length > 1 ? `"${text}"` : 'this';
       const lead = `Several parts of the site could answer ${asked}; choose the one you mean:`;
-      blocks.push([lead, ...picked.choices.map(choiceLine)].join('\n'));
+      blocks.push(
+        [lead, ...picked.choices.map((m) => choiceLine(m, firm.index.services))].join('\n'),
+      );
     }
   }
   if (!blocks.length && !fact) return declineReply(firm, retrieval.message);
