@@ -240,8 +240,18 @@ export function terms(text: string): string[] {
  * you need from us" is not "what do we get from you") lies in words `terms` leaves out.
  */
 export function wordPairs(text: string): Set<string> {
-  const words = tokenize(text).map((w) => indexTerm(w) ?? w);
-  return new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`));
+  return termsAndPairs(text).pairs;
+}
+
+/** A text's stems (`terms`) and word pairs (`wordPairs`), read in one pass. */
+export function termsAndPairs(text: string) {
+  const tokens = tokenize(text);
+  const stems = tokens.map((w) => indexTerm(w));
+  const words = stems.map((s, i) => s ?? tokens[i]);
+  return {
+    terms: new Set(stems.filter((s): s is string => s !== null)),
+    pairs: new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`)),
+  };
 }
 
 /** How many word pairs two texts share, against all of either's. */

@@ -7,7 +7,7 @@ import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { AdvisorDoc } from '../corpus/schema';
 import { BOOST, searchOptions } from '../corpus/search-options';
 import { typoEdits } from '../corpus/spelling';
-import { terms, textUnits, wordPairs, type TextUnit } from '../corpus/text';
+import { terms, termsAndPairs, textUnits, type TextUnit } from '../corpus/text';
 
 /** A sentence of a paragraph, or one list item, with its position and stems. */
 export interface Unit extends TextUnit {
@@ -100,8 +100,7 @@ export class SectionSearch {
   asksOf(section: Section): readonly Ask[] {
     let asks = this.asked.get(section);
     if (!asks) {
-      const ask = (a: string) => ({ terms: new Set(terms(a)), pairs: wordPairs(a) });
-      asks = (section.doc.asks ?? '').split('\n').map(ask);
+      asks = (section.doc.asks ?? '').split('\n').map(termsAndPairs);
       this.asked.set(section, (asks = asks.filter((a) => a.terms.size + a.pairs.size > 0)));
     }
     return asks;
