@@ -255,8 +255,11 @@ export function termsAndPairs(text: string) {
 }
 
 /** How many word pairs two texts share, against all of either's. */
-export const pairsAlike = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
-  (2 * [...a].filter((p) => b.has(p)).length) / Math.max(1, a.size + b.size);
+export function pairsAlike(a: ReadonlySet<string>, b: ReadonlySet<string>) {
+  let shared = 0;
+  for (const p of a) if (b.has(p)) shared++;
+  return (2 * shared) / Math.max(1, a.size + b.size);
+}
 
 /** A sentence of a paragraph, or one list item, and which line of its text it is on. */
 export interface TextUnit {

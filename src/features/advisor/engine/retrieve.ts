@@ -46,15 +46,12 @@ export function coverage(words: readonly QueryWord[], ...stems: ReadonlySet<stri
   let total = 0;
   let covered = 0;
   for (const w of words) {
+    const said = stems.reduce((max, s) => Math.max(max, says(w, s)), 0);
     total += w.idf * w.weight;
-    covered += w.idf * w.weight * Math.max(0, ...stems.map((s) => says(w, s)));
+    covered += w.idf * w.weight * said;
   }
   return total > 0 ? covered / total : 0;
 }
-
-/** The words of some units. */
-const wordCount = (units: readonly Unit[]) =>
-  units.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
 
 /** What a section's score is measured against: how strongly a typical question's must match. */
 const HALF_SURE = 45;
@@ -94,7 +91,7 @@ function alike(search: SectionSearch, q: Question, own: readonly QueryWord[], se
 /** What is known of a section for a question, for its place among the others (ORDER). */
 function features(q: Question, m: Candidate, top: Candidate, own: readonly QueryWord[]): number[] {
   const doc = m.section.doc;
-  const words = wordCount(m.section.units);
+  const words = m.section.units.reduce((n, u) => n + u.words, 0);
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
   return [
     Math.log(m.score / top.score),
@@ -217,15 +214,15 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
   for (const w of q.words) {
     score += w.weight * w.idf ** 1.5 * Math.max(says(w, unit.terms), 0.6 * says(w, section.head));
   }
-  const length = wordCount([unit]);
   // A section states its point first.
   const first = unit.index === 0 ? 1.5 : 1;
-  return first * score * (length < 4 && !unit.item ? 0.5 : 1) * (1 + length / 20) ** -0.4;
+  return first * score * (unit.words < 4 && !unit.item ? 0.5 : 1) * (1 + unit.words / 20) ** -0.4;
 }
 
 /** The unit of a section that states the question best. */
 function bestUnit(q: Question, section: Section): Unit | undefined {
-  return [...section.units].sort((a, b) => unitScore(q, section, b) - unitScore(q, section, a))[0];
+  const scores = section.units.map((u) => unitScore(q, section, u));
+  return section.units[scores.indexOf(Math.max(...scores))];
 }
 
 /** A plan's step by its time ("Weeks 1-2: Assess."); its last group is empty for a bare time. */
@@ -234,7 +231,7 @@ const STEP = /^(weeks?|months?|days?) \d+(-\d+)?( and beyond| onward)?[:.]\s*(\S
 /** The units of a section to quote for a question, in the page's order. */
 function toQuote(q: Question, section: Section): Unit[] {
   const { units } = section;
-  if (wordCount(units) <= WHOLE) return [...units];
+  if (units.reduce((n, u) => n + u.words, 0) <= WHOLE) return [...units];
   // How long, of a plan set out by time: each step's first sentence (the next after a bare time).
   const step = (u?: Unit) => (u && units[u.index - 1]?.line !== u.line ? STEP.exec(u.text) : null);
   if (HOW_LONG.test(q.text) && units.filter(step).length > 1)
@@ -252,13 +249,13 @@ function toQuote(q: Question, section: Section): Unit[] {
     for (let i = start; units[i]?.item && i < start + ITEMS; i++) chosen.add(units[i]);
   } else {
     // The sentences after it in its paragraph, while they fit.
-    let words = wordCount([best]);
+    let words = best.words;
     let i = best.index + 1;
     for (; i < units.length; i++) {
       const next = units[i];
-      if (next.item || next.line !== best.line || words + wordCount([next]) > BUDGET) break;
+      if (next.item || next.line !== best.line || words + next.words > BUDGET) break;
       chosen.add(next);
-      words += wordCount([next]);
+      words += next.words;
     }
     // A list the next paragraph introduces ("We offer 8 services:"), when the paragraph ends.
     const intro = units[i];
@@ -284,8 +281,8 @@ function askedAs(search: SectionSearch, q: Question) {
   // (Two sets of pairs alike enough are about as large.)
   const near = (a: Ask) =>
     2 * Math.min(a.pairs.size, pairs.size) >= SAME_ASK * (a.pairs.size + pairs.size) &&
-    pairsAlike(a.pairs, pairs) >= SAME_ASK &&
-    [...a.terms].every((t) => mine.has(t));
+    [...a.terms].every((t) => mine.has(t)) &&
+    pairsAlike(a.pairs, pairs) >= SAME_ASK;
   return search.sections.filter((s) => search.asksOf(s).some(near));
 }
 
@@ -334,16 +331,17 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
 /** The sections that answer one question, best first. */
 function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Match[] {
   return candidates(ranking, q, visitor)
+    .map((m) => ({ ...m, score: m.best * Math.exp(weigh(m.order, ORDER)) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, KEEP)
     .map((m) => ({
       section: m.section,
-      score: m.best * Math.exp(weigh(m.order, ORDER)),
+      score: m.score,
       // A question (nearly) one visitors ask of the section is one it answers.
       confidence: m.same ? 1 : 1 / (1 + Math.exp(-weigh(m.sure, SURE))),
       quote: toQuote(q, m.section),
       best: bestUnit(q, m.section),
-    }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, KEEP);
+    }));
 }
 
 /**

@@ -9,11 +9,12 @@ import { BOOST, searchOptions } from '../corpus/search-options';
 import { typoEdits } from '../corpus/spelling';
 import { terms, termsAndPairs, textUnits, type TextUnit } from '../corpus/text';
 
-/** A sentence of a paragraph, or one list item, with its position and stems. */
+/** A sentence of a paragraph, or one list item, with its position, stems and word count. */
 export interface Unit extends TextUnit {
   /** Its position among the section's units. */
   index: number;
   terms: ReadonlySet<string>;
+  words: number;
 }
 
 /** A section with its units and the stems of its heading and context. */
@@ -64,6 +65,7 @@ export class SectionSearch {
         ...u,
         index,
         terms: new Set(terms(u.text)),
+        words: u.text.split(/\s+/).length,
       }));
       const head = new Set(terms(`${doc.title} ${doc.context ?? ''}`));
       const all = new Set([...head, ...terms(`${doc.page} ${doc.keywords ?? ''}`)]);
