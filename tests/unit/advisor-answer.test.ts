@@ -174,6 +174,21 @@ describe('the built-in advisor', () => {
     }
   });
 
+  it('answers such a question with a greeting or a filler word added ("what exactly do you do?")', () => {
+    const bare = advisor.index.docs.flatMap((doc) =>
+      (doc.asks ?? '')
+        .split('\n')
+        .filter((q) => q && terms(q).length === 0 && q.includes(' '))
+        .map((q) => ({ q: `hi, ${q.replace(' ', ' exactly ')}`, url: doc.url })),
+    );
+    expect(bare.length).toBeGreaterThan(3);
+    for (const { q, url } of bare) {
+      const reply = ask(q);
+      expect(reply.kind, q).toBe('answer');
+      expect(reply.sources[0].url, q).toBe(url);
+    }
+  });
+
   it('knows a stored question with filler words added ("you guys") by its words', () => {
     const reply = ask('Which services do you folks offer?');
     expect(reply.kind).toBe('answer');

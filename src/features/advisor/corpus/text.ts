@@ -239,13 +239,21 @@ export function terms(text: string): string[] {
  * A text's neighboring words as pairs, stemmed, stop words kept: how a question asks ("what do
  * you need from us" is not "what do we get from you") lies in words `terms` leaves out.
  */
-export function wordPairs(text: string): Set<string> {
-  return termsAndPairs(text).pairs;
+export function wordPairs(text: string, leaveOut?: ReadonlySet<string>): Set<string> {
+  return termsAndPairs(text, leaveOut).pairs;
 }
 
+/** Words that change neither what a question asks nor how: a greeting, "guys", "exactly". */
+export const FILLERS: ReadonlySet<string> = new Set(
+  (
+    'hi hello hey guys folks exactly actually really honestly basically literally ' +
+    'ok okay please just so um'
+  ).split(' '),
+);
+
 /** A text's stems (`terms`) and word pairs (`wordPairs`), read in one pass. */
-export function termsAndPairs(text: string) {
-  const tokens = tokenize(text);
+export function termsAndPairs(text: string, leaveOut?: ReadonlySet<string>) {
+  const tokens = tokenize(text).filter((t) => !leaveOut?.has(t));
   const stems = tokens.map((w) => indexTerm(w));
   const words = stems.map((s, i) => s ?? tokens[i]);
   return {

@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../contract';
 import type { AdvisorDoc } from '../corpus/schema';
-import { normalize, pairsAlike, terms, wordPairs } from '../corpus/text';
+import { FILLERS, normalize, pairsAlike, terms, wordPairs } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
 import type { Ask, QueryWord, Section, SectionSearch, Unit } from './search';
@@ -276,14 +276,14 @@ const SAME_WORDS = 0.9;
  * search may miss: "what can you help with?" has no topic word, or only common ones.
  */
 function askedAs(search: SectionSearch, q: Question) {
-  const pairs = wordPairs(q.text);
   const mine = new Set(q.words.flatMap((w) => w.terms));
-  // (Two sets of pairs alike enough are about as large.)
-  const near = (a: Ask) =>
+  // As typed, and without its fillers ("what exactly do you do"). (Pairs alike are about as many.)
+  const near = (pairs: ReadonlySet<string>) => (a: Ask) =>
     2 * Math.min(a.pairs.size, pairs.size) >= SAME_ASK * (a.pairs.size + pairs.size) &&
     [...a.terms].every((t) => mine.has(t)) &&
     pairsAlike(a.pairs, pairs) >= SAME_ASK;
-  return search.sections.filter((s) => search.asksOf(s).some(near));
+  const ways = [wordPairs(q.text), wordPairs(q.text, FILLERS)].map(near);
+  return search.sections.filter((s) => search.asksOf(s).some((a) => ways.some((n) => n(a))));
 }
 
 /** Candidates considered before the KEEP best are kept. */
@@ -305,7 +305,8 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     .sort((a, b) => b.score - a.score || a.section.doc.id.localeCompare(b.section.doc.id))
     .slice(0, POOL);
   // A section visitors ask this very question of is considered, level with the best found.
-  const asked = askedAs(ranking.search, q)
+  const askedOf = askedAs(ranking.search, q);
+  const asked = askedOf
     .filter((section) => !pool.some((m) => m.section === section))
     .map((section) => ({ ...(pool[0] ?? { hit: 1, score: 1 }), section }));
   const found = [...pool, ...asked].map((m) => {
@@ -324,7 +325,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     best,
     order: features(q, m, top, own),
     sure: sureness(q, m, own),
-    same: m.alike[1] >= SAME_ASK || m.alike[0] >= SAME_WORDS,
+    same: m.alike[1] >= SAME_ASK || m.alike[0] >= SAME_WORDS || askedOf.includes(m.section),
   }));
 }
 

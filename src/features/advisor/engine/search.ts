@@ -102,7 +102,7 @@ export class SectionSearch {
   asksOf(section: Section): readonly Ask[] {
     let asks = this.asked.get(section);
     if (!asks) {
-      asks = (section.doc.asks ?? '').split('\n').map(termsAndPairs);
+      asks = (section.doc.asks ?? '').split('\n').map((ask) => termsAndPairs(ask));
       this.asked.set(section, (asks = asks.filter((a) => a.terms.size + a.pairs.size > 0)));
     }
     return asks;
