@@ -15,6 +15,8 @@ import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
 import { priceSentence } from '../../src/features/advisor/corpus/price';
 import { terms } from '../../src/features/advisor/corpus/text';
+import { SERVICES_URL } from '../../src/features/advisor/corpus/schema';
+import { formatUsd } from '../../src/lib/format';
 import type { ChatMessage } from '../../src/features/advisor/contract';
 
 const advisor = prepareAdvisor(
@@ -111,7 +113,8 @@ describe('the built-in advisor', () => {
       const reply = ask(question);
       kinds.add(reply.kind);
       if (reply.kind === 'decline') continue;
-      const unsure = matches[0].score < total * CHOOSE_BELOW && likely.length > 1;
+      const unsure =
+        !matches[0].named && matches[0].score < total * CHOOSE_BELOW && likely.length > 1;
       expect(reply.kind, question).toBe(unsure ? 'choices' : 'answer');
       if (!unsure) continue;
       const offered = likely.map((m) => docSource(m.section.doc));
@@ -225,6 +228,33 @@ describe('the built-in advisor', () => {
     const reply = ask('how much do you charge?');
     expect(reply.kind).toBe('answer');
     expect(reply.sources[0].url).toBe('/#services');
+  });
+
+  it.each([
+    ['do you offer training?', 'ai-strategy-training'],
+    ['do you do analytics?', 'data-insights'],
+    ['do you run workshops', 'discovery-workshop'],
+  ])(
+    'answers "%s", asking whether we offer what a service is named, from its overview',
+    (question, id) => {
+      const service = advisor.services.find((s) => s.id === id)!;
+      const reply = ask(question);
+      expect(reply.kind).toBe('answer');
+      expect(reply.sources[0]).toEqual({ title: service.name, url: service.url });
+    },
+  );
+
+  it('answers what we charge, asked of nothing in particular, with every starting price', () => {
+    for (const question of ['what are your rates?', 'pricing?', 'hi>>what are your prices']) {
+      const reply = ask(...question.split('>>'));
+      expect(reply.sources[0]?.url, question).toBe(SERVICES_URL);
+      for (const s of advisor.services.filter((s) => s.startingPrice !== undefined)) {
+        expect(reply.content, question).toContain(`${s.name}: from ${formatUsd(s.startingPrice!)}`);
+      }
+    }
+    // Asked after the visitor told their situation, it is a price of what fits them.
+    const fees = ask('We run a food bank and need help with donor letters', 'what are the fees?');
+    expect(fees.sources[0].url).not.toBe(SERVICES_URL);
   });
 
   it('does not take "how much time" for a question of price', () => {

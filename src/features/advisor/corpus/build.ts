@@ -27,6 +27,7 @@ import {
 import { mdxSections, type RenderedHeading } from './mdx-sections';
 import {
   ADVISOR_INDEX_VERSION,
+  SERVICES_URL,
   type AdvisorDoc,
   type AdvisorIndex,
   type ServiceFacet,
@@ -312,7 +313,7 @@ function servicesDoc(services: readonly ServiceFacts[], intro = ''): AdvisorDoc 
   return {
     id: 'services',
     kind: 'page',
-    url: '/#services',
+    url: SERVICES_URL,
     page: 'Our services',
     title: 'Our services and their starting prices',
     text: lines([intro, `We offer ${services.length} services:`, items(services.map(line))]),

@@ -13,6 +13,8 @@ export const ADVISOR_INDEX_PATH = '/advisor-index.json';
 /** Where prospects hand over to a person. */
 export const QUESTIONNAIRE_URL = '/questionnaire';
 export const CONTACT_URL = '/#contact';
+/** The services list, each with its starting price. */
+export const SERVICES_URL = '/#services';
 
 /** What part of a service a document describes. */
 export type ServiceFacet =

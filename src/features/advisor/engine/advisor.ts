@@ -13,8 +13,6 @@ import { retrieve } from './retrieve';
 import { SectionSearch } from './search';
 import type { AdvisorReply } from './types';
 
-export { DECLINE_BELOW } from './quote';
-
 /** An index made ready for questions, once per isolate. */
 export interface Advisor extends Ranking, Firm {}
 

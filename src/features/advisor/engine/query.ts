@@ -29,7 +29,6 @@ function unknownWeight(search: SectionSearch, original: string, tokens: string[]
 /** The months and the days of the week. */
 const CALENDAR =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
-
 /** What an unknown word that names nothing weighs, beside one that names a thing. */
 const INCIDENTAL = 0.4;
 

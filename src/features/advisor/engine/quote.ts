@@ -137,15 +137,9 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const answered = retrieval.parts.length - unanswered.length;
   // What a choice sends: an FAQ's question, or a section's heading.
   const choices = offered.slice(0, CHOICES).map((m) => docSource(m.section.doc).title);
-  const content = [
-    fact,
-    ...blocks,
-    unanswered.length
-      ? `Our site doesn't cover the rest of your question, so I'd rather not guess. ${personOffer(firm, unanswered.join(' '))}`
-      : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const rest = `Our site doesn't cover the rest of your question, so I'd rather not guess.`;
+  const person = unanswered.length && `${rest} ${personOffer(firm, unanswered.join(' '))}`;
+  const content = [fact, ...blocks, person].filter(Boolean).join('\n\n');
   return {
     kind: sources.length ? 'answer' : 'choices',
     declined: unanswered.length > 0,

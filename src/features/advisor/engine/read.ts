@@ -27,6 +27,8 @@ export interface Question {
   followUp: boolean;
   toUs: boolean;
   situation: boolean;
+  /** The service it asks whether we offer, named in a word ("do you offer training?"). */
+  offered?: ServiceFacts;
 }
 
 /** Where a sentence ends. */
@@ -40,21 +42,20 @@ const ASKING =
 /** A question that leans on what was said before: "and...", "what about...", "it", "that". */
 const LEANS =
   /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them)\b/i;
-
 /** A question put to the firm about itself, which its own pages answer, not a guide's advice. */
 const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
-
 /** The visitor speaking of their own organization ("we", "our", "I"). */
 const OURS = /\b(we|we're|our|us|i|i'm|my)\b/i;
 /** Words a message describing a situation runs to at least. */
 const SITUATION = 15;
-
 /** Words that make the word before them the name of one of our offerings ("the data thing"). */
 const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
+/** Asking whether we offer something named in a word: "do you offer training?". */
+const OFFERS = /^(do|can) (you|u)( guys)? (offer|provide|do|run|sell|have) (any )?(\w+)\W*$/i;
 
 /**
  * The service a text names: all the distinctive stems of one of its names, or a stem only its
- * names use said as an offering ("the nonprofit package").
+ * names use said as an offering ("the nonprofit package", "do you offer training?").
  */
 export function namedService(services: readonly ServiceFacts[], text: string) {
   const tokens = tokenize(text);
@@ -62,6 +63,7 @@ export function namedService(services: readonly ServiceFacts[], text: string) {
   const offered = new Set(
     tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
   );
+  for (const t of terms(OFFERS.exec(text)?.[6] ?? '')) offered.add(t);
   const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
   const users = new Map<string, number>();
   for (const t of lists.flatMap((names) => [...new Set(names.flat())])) {
@@ -152,6 +154,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
         followUp,
         toUs: TO_US.test(text),
         situation: OURS.test(message) && tokenize(message).length >= SITUATION,
+        ...(namedHere && OFFERS.test(text) && { offered: namedHere }),
       };
     }),
   };

@@ -18,9 +18,7 @@ export interface Firm {
 
 /** How a decline starts unless it says why. */
 export const DECLINE_LEAD = "Our site doesn't cover that, so I'd rather not guess.";
-
 export const CONSULTATION_LINE = `[answer five short questions](${QUESTIONNAIRE_URL}) and we'll reply within 24 hours`;
-
 const QUESTIONNAIRE_SOURCE: ChatSource = {
   title: 'Consultation questionnaire',
   url: QUESTIONNAIRE_URL,

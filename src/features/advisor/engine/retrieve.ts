@@ -4,7 +4,7 @@
  * sure the match is and the sentences of each that match best.
  */
 import type { ChatMessage } from '../contract';
-import type { AdvisorDoc } from '../corpus/schema';
+import { SERVICES_URL, type AdvisorDoc } from '../corpus/schema';
 import { FILLERS, normalize, pairsAlike, terms, wordPairs } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
@@ -31,7 +31,8 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 /** A question asking what something costs. */
 export const PRICE =
   /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
-
+/** Words that ask only what something costs ("what are your rates?"). */
+const COSTS = /^(pric\w*|cost\w*|rates?|fees?|charg\w*)$/i;
 /** A question asking how long something takes, and a figure of time that answers it. */
 const HOW_LONG =
   /\bhow (long|soon|fast|quickly|many (hours|days|weeks|months))\b|\b(turnaround|timeline|timeframe)\b/i;
@@ -57,7 +58,6 @@ export function coverage(words: readonly QueryWord[], ...stems: ReadonlySet<stri
 const HALF_SURE = 45;
 /** What a typical question's words weigh (their rarity summed). */
 const TYPICAL = 20;
-
 /** The facets of a service's page, each a feature of its own. */
 const FACETS =
   'overview includes price process results audience engagement formats requirements details';
@@ -191,7 +191,7 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   let p = 1;
   if (doc.kind === 'faq' && !doc.url.startsWith('/articles/')) p *= 1.5;
   if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
-  if (doc.facet === 'overview' || doc.url === '/#services') p *= 0.4;
+  if (doc.facet === 'overview' || doc.url === SERVICES_URL) p *= 0.4;
   if (doc.facet === 'price') p *= PRICE.test(q.text) ? 1.4 : 1;
   if (doc.facet === 'audience' && !/\bwho\b/i.test(q.text)) p *= 0.6;
   if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
@@ -346,23 +346,34 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 }
 
 /**
- * The section whose name (an FAQ's question, a section's heading, as the reply's sources and
- * choices name it) is the whole message: a choice the visitor clicked, or a heading they typed.
+ * The section asked for by name or form: the one whose name (as sources and choices name it) is
+ * the whole message, a choice clicked or a heading typed; unless visitors ask this very question
+ * of a section, the overview of the service it asks whether we offer, or for what we charge,
+ * of nothing and leaning on nothing before it, the services list with each starting price.
  */
-function namedSection(ranking: Ranking, message: string): Section | undefined {
-  const asked = normalize(message).trim().toLowerCase();
-  return ranking.search.sections.find((s) => docSource(s.doc).title.toLowerCase() === asked);
+function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
+  const named = search.sections.find((s) => docSource(s.doc).title.toLowerCase() === whole);
+  if (named || matches.some((m) => m.confidence === 1)) return named;
+  const { offered } = q;
+  const alone = q.words.every((w) => w.weight === 1) && q.asked.length;
+  const costs = alone && q.asked.every((w) => COSTS.test(w.word));
+  return search.sections.find(({ doc }) =>
+    offered
+      ? doc.service === offered.id && doc.facet === 'overview'
+      : costs && doc.url === SERVICES_URL,
+  );
 }
 
 /** Reads the conversation once and retrieves each question's sections. */
 export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Retrieval {
   const { message, questions } = readQuestions(ranking, messages);
   const visitor = visitorTerms(ranking, messages);
-  const named = questions.length === 1 ? namedSection(ranking, message) : undefined;
+  const whole = questions.length === 1 ? normalize(message).trim().toLowerCase() : '';
   return {
     message,
     parts: questions.map((question) => {
       const matches = rank(ranking, question, visitor);
+      const named = askedFor(ranking, question, whole, matches);
       if (!named) return { question, matches };
       // The section asked for by name opens the answer, whatever the conversation was about.
       const own = { section: named, score: matches[0]?.score ?? 1, confidence: 1, named: true };

@@ -44,9 +44,6 @@ export interface QueryWord {
 /** A question visitors ask of a section: its stems, and its word pairs (corpus/text.ts). */
 export type Ask = { terms: ReadonlySet<string>; pairs: ReadonlySet<string> };
 
-/** A section that matches a question. */
-export type Hit = { section: Section; score: number };
-
 export class SectionSearch {
   readonly sections: readonly Section[];
   private readonly byId: Map<string, Section>;
@@ -170,10 +167,10 @@ export class SectionSearch {
   }
 
   /**
-   * The sections that match the words, best first, by BM25 with field boosts; a synonym
-   * counts for less than the word itself, and each word by its weight.
+   * The sections that match the words, with their scores, best first, by BM25 with field boosts;
+   * a synonym counts for less than the word itself, and each word by its weight.
    */
-  search(words: readonly QueryWord[]): Hit[] {
+  search(words: readonly QueryWord[]): { section: Section; score: number }[] {
     const weights = new Map<string, number>();
     for (const w of words) {
       w.terms.forEach((t, i) => {
