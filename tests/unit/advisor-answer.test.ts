@@ -140,6 +140,12 @@ describe('the built-in advisor', () => {
     expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');
     expect(ask('We have decided: we want to hire you for the SEO work.').kind).toBe('handoff');
     expect(ask('so how do we get started with you?').kind).toBe('handoff');
+    expect(ask('I need someone from your team now, our automation broke.').kind).toBe('handoff');
+    expect(ask("this isn't helping. can you put me in touch with a consultant?").kind).toBe(
+      'handoff',
+    );
+    expect(ask('we need someone who can build dashboards').kind).not.toBe('handoff');
+    expect(ask('our website is not helping us get leads').kind).not.toBe('handoff');
     expect(ask('how do we get started with SEO?').kind).not.toBe('handoff');
     expect(ask('Does our website meet the requirements for AI search?').kind).not.toBe('handoff');
     expect(ask('With the monthly SEO, do we get to talk to someone each month?').kind).not.toBe(
@@ -252,9 +258,13 @@ describe('the built-in advisor', () => {
         expect(reply.content, question).toContain(`${s.name}: from ${formatUsd(s.startingPrice!)}`);
       }
     }
-    // Asked after the visitor told their situation, it is a price of what fits them.
+    // Asked after the visitor told their situation, or of what the reply before suggested, it is
+    // a price of that.
     const fees = ask('We run a food bank and need help with donor letters', 'what are the fees?');
     expect(fees.sources[0].url).not.toBe(SERVICES_URL);
+    const start =
+      'we are a 15 person accounting office and have no idea where automation fits. where do we begin?';
+    expect(ask(start, 'ok and what does that cost?').sources[0].url).not.toBe(SERVICES_URL);
   });
 
   it('does not take "how much time" for a question of price', () => {

@@ -355,8 +355,8 @@ function askedFor({ search }: Ranking, q: Question, whole: string, matches: read
   const named = search.sections.find((s) => docSource(s.doc).title.toLowerCase() === whole);
   if (named || matches.some((m) => m.confidence === 1)) return named;
   const { offered } = q;
-  const alone = q.words.every((w) => w.weight === 1) && q.asked.length;
-  const costs = alone && q.asked.every((w) => COSTS.test(w.word));
+  const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
+  const costs = alone && q.asked.length && q.asked.every((w) => COSTS.test(w.word));
   return search.sections.find(({ doc }) =>
     offered
       ? doc.service === offered.id && doc.facet === 'overview'
