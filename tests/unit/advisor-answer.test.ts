@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import { CHOOSE_BELOW } from '../../src/features/advisor/engine/quote';
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
+import { splitMessage } from '../../src/features/advisor/engine/read';
 import { retrieve } from '../../src/features/advisor/engine/retrieve';
 import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
@@ -133,6 +134,17 @@ describe('the built-in advisor', () => {
     );
     expect(reply.content).toContain(priceSentence(workshop));
     expect(reply.sources.map((s) => s.url)).toContain('/audit#faq-audit-score-calculation');
+  });
+
+  it('reads a sentence that starts like a question but ends with a period as what the visitor tells', () => {
+    const told = 'When I ask ChatGPT for a plumber in our town it names three others and never us.';
+    expect(splitMessage(`${told} What would you do about that?`)).toEqual({
+      questions: ['What would you do about that?'],
+      statements: told,
+    });
+    expect(splitMessage('how much is the workshop').questions).toEqual([
+      'how much is the workshop',
+    ]);
   });
 
   it('hands off when asked for a person, not when asked whether a service includes one', () => {

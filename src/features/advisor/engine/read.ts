@@ -36,7 +36,7 @@ const SENTENCE = /(?<=[.!?])\s+|\n+/;
 /** Where a sentence turns to a second question: "How much is it, and can we do it by video?" */
 const SECOND_QUESTION =
   /,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
-/** How a question starts when its question mark is left off. */
+/** How a question starts when its question mark is left off (and no period ends it). */
 const ASKING =
   /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|tell me|explain|list)\b/i;
 /** A question that leans on what was said before: "and...", "what about...", "it", "that". */
@@ -103,7 +103,7 @@ export function splitMessage(message: string): { questions: string[]; statements
     .split(SENTENCE)
     .map((s) => s.trim())
     .filter((s) => tokenize(s).length > 0);
-  const asks = (s: string) => s.endsWith('?') || ASKING.test(s);
+  const asks = (s: string) => s.endsWith('?') || (ASKING.test(s) && !s.endsWith('.'));
   const questions = sentences
     .filter(asks)
     .flatMap((s) => s.split(SECOND_QUESTION))
