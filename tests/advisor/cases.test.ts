@@ -13,6 +13,7 @@ import {
   loadCases,
   placesOf,
   shortCases,
+  laterCases,
 } from './cases';
 
 /** One case, as YAML, with `fields` over a valid minimal answer. */
@@ -116,7 +117,9 @@ describe('loadCases', () => {
     expect(() => checkDistinctIds({ 'development.yaml': [c], 'heldout.yaml': [c] })).toThrow(
       'heldout.yaml, case a-case: the id is also used in development.yaml',
     );
-    const ids = [...developmentCases, ...heldoutCases, ...shortCases].map((x) => x.id);
+    const ids = [...developmentCases, ...heldoutCases, ...shortCases, ...laterCases].map(
+      (x) => x.id,
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
@@ -140,6 +143,15 @@ describe('the held-out set', () => {
     const answered = heldoutCases.filter((c) => c.expect === 'answer' || c.expect === 'recommend');
     expect(answered.filter((c) => !c.section || !c.cite).map((c) => c.id)).toEqual([]);
     expect(heldoutCases.filter((c) => !c.source).map((c) => c.id)).toEqual([]);
+  });
+});
+
+describe('the later sets', () => {
+  it('hold eleven sets of 60, each answered case with its section and every case with its source', () => {
+    expect(laterCases.length).toBe(660);
+    const answered = laterCases.filter((c) => c.expect === 'answer' || c.expect === 'recommend');
+    expect(answered.filter((c) => !c.section).map((c) => c.id)).toEqual([]);
+    expect(laterCases.filter((c) => !c.source).map((c) => c.id)).toEqual([]);
   });
 });
 
@@ -168,7 +180,7 @@ const builtIds = (() => {
 describe('the places the sets name', () => {
   it.skipIf(!existsSync(dist))('exist in the built site, anchors included', () => {
     const missing: string[] = [];
-    for (const c of [...developmentCases, ...heldoutCases, ...shortCases]) {
+    for (const c of [...developmentCases, ...heldoutCases, ...shortCases, ...laterCases]) {
       for (const place of placesOf(c)) {
         const [path, anchor] = place.split('#') as [string, string | undefined];
         const ids = builtIds(path);

@@ -103,10 +103,18 @@ export const heldoutCases: EvalCase[] = loadFile('heldout.yaml');
  */
 export const shortCases: EvalCase[] = loadFile('short.yaml');
 
+/**
+ * The later sets: eleven sets of 60 written from the content after the advisor was rebuilt, each
+ * by a writer who saw no other set (later.yaml). Measured like the held-out set, never fitted on
+ * or tuned to.
+ */
+export const laterCases: EvalCase[] = loadFile('later.yaml');
+
 checkDistinctIds({
   'development.yaml': developmentCases,
   'heldout.yaml': heldoutCases,
   'short.yaml': shortCases,
+  'later.yaml': laterCases,
 });
 
 /** The development set under its earlier name, for code written before the split. */

@@ -1,20 +1,20 @@
 /**
- * The built-in advisor against both evaluation sets, on the index the build generated from the
+ * The built-in advisor against its evaluation sets, on the index the build generated from the
  * content (`npm test` builds first; ADVISOR_INDEX points at another build). A quoting answer is
  * graded useful (the section that answers is among those quoted, nothing the case forbids,
  * declines right) and misleading (a forbidden statement, a wrong first section, a false decline
- * or a missing one), beside the strict pass rate. Both sets are gated at what the engine
- * reaches today, a little under, so a change that makes it worse fails; the aims are useful 85%
- * or more and misleading 10% or less on the held-out set (heldout.yaml, never tuned to).
- * ADVISOR_EVAL_REPORT names a file for both reports as JSON (the benchmark reads it); the
- * held-out set is reported by group only, never case by case, so nobody tunes to it by
- * accident: a new kind of failure becomes development cases (README.md).
+ * or a missing one), beside the strict pass rate. Each set is gated at what the engine reaches
+ * today, a little under, so a change that makes it worse fails; the aims are useful 85% or more
+ * and misleading 10% or less on the held-out set (heldout.yaml, never tuned to).
+ * ADVISOR_EVAL_REPORT names a file for the reports as JSON (the benchmark reads it); the held-out,
+ * short and later sets are reported by group only, never case by case, so nobody tunes to them
+ * by accident: a new kind of failure becomes development cases (README.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { prepareAdvisor } from '../../src/features/advisor/engine/advisor';
-import { developmentCases, heldoutCases, shortCases } from './cases';
+import { developmentCases, heldoutCases, laterCases, shortCases } from './cases';
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
@@ -23,6 +23,8 @@ const HELDOUT = { useful: 0.81, misleading: 0.2, strict: 0.45, recallAt3: 0.84, 
 const DEVELOPMENT = { useful: 0.85, misleading: 0.16, strict: 0.47 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
 const SHORT = { useful: 0.79, misleading: 0.23 };
+/** The later sets' gates (later.yaml, 660 questions written after the rebuild; measured only). */
+const LATER = { useful: 0.84, misleading: 0.2 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
@@ -42,9 +44,11 @@ const loadMs = performance.now() - loading;
 const development = evaluate(advisor, developmentCases);
 const heldout = evaluate(advisor, heldoutCases);
 const short = evaluate(advisor, shortCases);
+const later = evaluate(advisor, laterCases);
 const developmentReport = report(development, 'Development set');
 const heldoutReport = report(heldout, 'Held-out set', false);
 const shortReport = report(short, 'Short set', false);
+const laterReport = report(later, 'Later sets', false);
 
 /** An evaluation without its per-case replies, for the benchmark's JSON. */
 const summary = (e: Evaluation) => ({ ...e, results: undefined });
@@ -57,9 +61,10 @@ if (process.env.ADVISOR_EVAL_REPORT) {
         development: summary(development),
         heldout: summary(heldout),
         short: summary(short),
+        later: summary(later),
         indexBytes: json.length,
         loadMs,
-        report: `${heldoutReport}\n\n${shortReport}\n\n${developmentReport}`,
+        report: `${heldoutReport}\n\n${shortReport}\n\n${laterReport}\n\n${developmentReport}`,
       },
       null,
       2,
@@ -73,7 +78,7 @@ const breaches = (e: Evaluation) =>
 
 describe('advisor evaluation', () => {
   it(`held-out: useful at least ${pct(HELDOUT.useful)}, misleading at most ${pct(HELDOUT.misleading)}, strict pass at least ${pct(HELDOUT.strict)}`, () => {
-    console.log(`${heldoutReport}\n\n${shortReport}\n\n${developmentReport}`);
+    console.log(`${heldoutReport}\n\n${shortReport}\n\n${laterReport}\n\n${developmentReport}`);
     expect(heldout.usefulRate, 'held-out useful').toBeGreaterThanOrEqual(HELDOUT.useful);
     expect(heldout.misleadingRate, 'held-out misleading').toBeLessThanOrEqual(HELDOUT.misleading);
     expect(heldout.passRate, 'held-out strict pass').toBeGreaterThanOrEqual(HELDOUT.strict);
@@ -95,6 +100,11 @@ describe('advisor evaluation', () => {
   it(`short questions: useful at least ${pct(SHORT.useful)}, misleading at most ${pct(SHORT.misleading)}`, () => {
     expect(short.usefulRate, 'short set useful').toBeGreaterThanOrEqual(SHORT.useful);
     expect(short.misleadingRate, 'short set misleading').toBeLessThanOrEqual(SHORT.misleading);
+  });
+
+  it(`later sets: useful at least ${pct(LATER.useful)}, misleading at most ${pct(LATER.misleading)}`, () => {
+    expect(later.usefulRate, 'later sets useful').toBeGreaterThanOrEqual(LATER.useful);
+    expect(later.misleadingRate, 'later sets misleading').toBeLessThanOrEqual(LATER.misleading);
   });
 
   it('never states what a case forbids, bar the known open development cases', () => {
