@@ -147,6 +147,31 @@ describe('unstatedClaim: what passes', () => {
       'a promise word in a practice the sentence faults',
       "Trading a discount for a testimonial breaks the directory's rules.",
     ],
+    [
+      'a promise word a rule rules out, with nobody of ours before it',
+      "Google's review guidance rules out discounts, gifts or other incentives for reviews.",
+    ],
+    [
+      'a discount a rule forbids after the words that name it',
+      'So a discount in exchange for a review is not allowed.',
+    ],
+    [
+      'a promise called a red flag',
+      'A promise of guaranteed rankings is one of the red flags we warn clients about.',
+    ],
+    [
+      'a promise a guide warns against',
+      'Our own guide warns against anyone who promises guaranteed rankings.',
+    ],
+    [
+      'a promise the visitor is told to be careful of',
+      'The same goes for AI answers: be careful with anyone who promises a guaranteed spot.',
+    ],
+    ['a price before any discount', 'The Discovery Workshop starts at $750 before any discount.'],
+    [
+      'discounts left to what the site states',
+      'I can only give you prices and discounts as the site states them.',
+    ],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -205,6 +230,11 @@ describe('unstatedClaim: what is refused', () => {
     ['a count of what the content counts, not a lead-in', 'The vendor runs six agents.'],
     ['an offer made with a gerund subject', 'Signing up this month gets you a discount.'],
     [
+      'our own promise beside a rule that faults others',
+      'We guarantee first-page rankings, unlike the agencies Google warns against.',
+    ],
+    ['a promise "against" something', 'Every project is guaranteed against delays.'],
+    [
       'a discount that shares words with the published one but not whom it is for',
       'Standard rates come with a discount when you book this month.',
     ],
@@ -232,6 +262,7 @@ describe('what the visitor wrote', () => {
       'The site does not say whether it fits the 7 weeks you mentioned.',
     ],
     ['their discount, refused', "We can't offer 50% off."],
+    ['their discount, faulted', 'A 50% discount in exchange for a review is not allowed.'],
     ['their figure, quoted', 'The "$3,000" you saw is not a price the site lists.'],
     ['their budget as a yardstick', 'Two services have starting prices within $3,000.'],
     ['their budget as a yardstick, above', 'The other services start above $3,000.'],

@@ -191,11 +191,19 @@ const BOUND =
   /\b(no|not|never)\s+(more|less|fewer|over|under|longer|shorter)\b|\bdoes(n't| not) exceed/i;
 /** Advice to the visitor, not an offer of the firm: "ask any vendor for a guarantee". */
 const ADVICE =
-  /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware)\b/i;
+  /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware|be careful)\b/i;
 /** A practice faulted: "goes against the guidelines", "breaks the rules", "is a red flag". */
 const FAULTED =
-  /\b(against|violat\w*|break(s|ing)?|rule[sd]? out|not allowed|prohibit\w*|forbid\w*|penali[sz]\w*|red flag|bad idea|avoid)\b/i;
+  /\b(against|violat\w*|break(s|ing)?|rule[sd]? out|(not|n't) allowed|prohibit\w*|forbid\w*|penali[sz]\w*|red flags?|bad idea|avoid)\b/i;
 const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
+/** A rule or a warning that faults a practice: "rules out", "isn't allowed", "a red flag". */
+export const RULED_OUT =
+  /\b(rule[sd]? out|(not|n't) allowed|prohibit\w*|forbid\w*|violat\w*|penali[sz]\w*|red flags?|warn\w* (\w+ )?(against|about)|be wary|bad idea)\b/i;
+/** The firm or the advisor as the one who acts: "we", "I". */
+const SUBJECT = /\b(we|we're|we'll|we've|i|i'm|i'll)\b/i;
+/** Words after a promise word that leave it the site's to state: "discounts as the site lists them". */
+const AS_STATED =
+  /^\W*(\w+\W+){0,2}as (the|our) (site|page|pages|content) (states?|lists?|gives?|shows?)/i;
 /** A negation just after a word: "refunds are not offered", "guarantees aren't given". */
 const NEGATED_AFTER =
   /^\W*((?!if\b|unless\b|when\b|because\b|that\b|which\b|who\b)\w+\W+){0,4}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be|doesn't|don't|didn't|never)\b/i;
@@ -354,11 +362,21 @@ export function claimsOf(sentence: string): Claim[] {
   for (const m of text.matchAll(PROMISE)) {
     const before = text.slice(0, m.index);
     // "Guaranteeing rankings is a red flag", "Offering a discount for reviews breaks the rules":
-    // a practice named and faulted, not the firm's offer.
+    // a practice named and faulted, not the firm's offer; so is one a rule or a warning faults
+    // with neither "we" nor "I" before it ("Google's guidance rules out discounts for reviews").
     const practice =
       (/ing$/i.test(m[0]) && !/\b(we|we're|i|i'm)\s+(\w+\s+)?$/i.test(before)) ||
-      (/^\W*\w+ing\b[^,;:]*$/i.test(before) && !FIRST_PERSON.test(before) && FAULTED.test(text));
-    if (!negatedAt(text, m.index, m.index + m[0].length) && !adviceAt(text, m.index) && !practice) {
+      (/^\W*\w+ing\b[^,;:]*$/i.test(before) && !FIRST_PERSON.test(before) && FAULTED.test(text)) ||
+      (RULED_OUT.test(text) && !SUBJECT.test(before));
+    // "$4,500 before any discount", "discounts as the site lists them": no promise made.
+    const hedged =
+      /\bbefore (any )?$/i.test(before) || AS_STATED.test(text.slice(m.index + m[0].length));
+    if (
+      !negatedAt(text, m.index, m.index + m[0].length) &&
+      !adviceAt(text, m.index) &&
+      !practice &&
+      !hedged
+    ) {
       claims.push({ kind: 'promise', text: m[0].toLowerCase(), at: m.index });
     }
   }

@@ -19,7 +19,7 @@
  * sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
  */
 import { priceSentence } from '../corpus/price';
-import { claimsOf, negatedAt, plainFigures, sentencesOf, type Claim } from './figures';
+import { claimsOf, negatedAt, plainFigures, RULED_OUT, sentencesOf, type Claim } from './figures';
 import {
   emptyFacts,
   meaningStems,
@@ -74,7 +74,7 @@ const GIVEN_BACK =
 
 /**
  * Whether a figure the visitor wrote is given back to them at `at`: their own words ("your"),
- * or asked about or refused rather than stated as the firm's.
+ * or asked about, refused or faulted rather than stated as the firm's.
  */
 function givenBack(text: string, at: number): boolean {
   const near = text.slice(Math.max(0, at - 30), at + 30);
@@ -89,6 +89,8 @@ function givenBack(text: string, at: number): boolean {
     quoted ||
     weighed ||
     asked ||
+    // Faulted as a practice: "a 10% discount for a review isn't allowed".
+    RULED_OUT.test(text) ||
     /\?\s*$/.test(text) ||
     negatedAt(text, at)
   );
