@@ -230,6 +230,14 @@ describe('unstatedClaim: what is refused', () => {
     ['a count of what the content counts, not a lead-in', 'The vendor runs six agents.'],
     ['an offer made with a gerund subject', 'Signing up this month gets you a discount.'],
     [
+      'a wrong price before a negation of something else in the next clause',
+      'The Discovery Workshop costs $9,999, and discounts are not offered.',
+    ],
+    [
+      'a wrong duration before "and" and a negation',
+      'The workshop takes 9 days and travel is not included.',
+    ],
+    [
       'our own promise beside a rule that faults others',
       'We guarantee first-page rankings, unlike the agencies Google warns against.',
     ],
@@ -262,7 +270,10 @@ describe('what the visitor wrote', () => {
       'The site does not say whether it fits the 7 weeks you mentioned.',
     ],
     ['their discount, refused', "We can't offer 50% off."],
-    ['their discount, faulted', 'A 50% discount in exchange for a review is not allowed.'],
+    [
+      'their discount, faulted in its clause',
+      "Google rules out incentives, so a 50% discount in exchange for a review isn't allowed.",
+    ],
     ['their figure, quoted', 'The "$3,000" you saw is not a price the site lists.'],
     ['their budget as a yardstick', 'Two services have starting prices within $3,000.'],
     ['their budget as a yardstick, above', 'The other services start above $3,000.'],
@@ -279,6 +290,10 @@ describe('what the visitor wrote', () => {
     ['their deadline, promised', 'We will have it live in 7 weeks.'],
     ['their budget as our price', 'The Data Insights project costs $3,000.'],
     ['their budget beside a service it does not hold for', 'Data Insights fits under $3,000.'],
+    [
+      'their budget as our price, in a sentence that faults something far from it',
+      'The Data Insights project costs $3,000, and buying reviews is not allowed.',
+    ],
   ])('never confirms %s as ours', (_, text) => {
     expect(unstatedClaim(text, stated, visitor)).not.toBeNull();
   });

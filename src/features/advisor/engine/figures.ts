@@ -194,19 +194,22 @@ const ADVICE =
   /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware|be careful)\b/i;
 /** A practice faulted: "goes against the guidelines", "breaks the rules", "is a red flag". */
 const FAULTED =
-  /\b(against|violat\w*|break(s|ing)?|rule[sd]? out|(not|n't) allowed|prohibit\w*|forbid\w*|penali[sz]\w*|red flags?|bad idea|avoid)\b/i;
+  /\b(against|violat\w*|break(s|ing)?|rule[sd]? out|not allowed|prohibit\w*|forbid\w*|penali[sz]\w*|red flags?|bad idea|avoid)\b|n't allowed\b/i;
 const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
 /** A rule or a warning that faults a practice: "rules out", "isn't allowed", "a red flag". */
 export const RULED_OUT =
-  /\b(rule[sd]? out|(not|n't) allowed|prohibit\w*|forbid\w*|violat\w*|penali[sz]\w*|red flags?|warn\w* (\w+ )?(against|about)|be wary|bad idea)\b/i;
+  /\b(rule[sd]? out|not allowed|prohibit\w*|forbid\w*|violat\w*|penali[sz]\w*|red flags?|warn\w* (\w+ )?(against|about)|be wary|bad idea)\b|n't allowed\b/i;
 /** The firm or the advisor as the one who acts: "we", "I". */
 const SUBJECT = /\b(we|we're|we'll|we've|i|i'm|i'll)\b/i;
 /** Words after a promise word that leave it the site's to state: "discounts as the site lists them". */
 const AS_STATED =
   /^\W*(\w+\W+){0,2}as (the|our) (site|page|pages|content) (states?|lists?|gives?|shows?)/i;
-/** A negation just after a word: "refunds are not offered", "guarantees aren't given". */
+/**
+ * A negation just after a word, in its own clause: "refunds are not offered", "guarantees aren't
+ * given"; not one after a comma or an "and" ("$9,999, and discounts are not offered").
+ */
 const NEGATED_AFTER =
-  /^\W*((?!if\b|unless\b|when\b|because\b|that\b|which\b|who\b)\w+\W+){0,4}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be|doesn't|don't|didn't|never)\b/i;
+  /^[^\w,;:]*((?!if\b|unless\b|when\b|because\b|that\b|which\b|who\b|and\b|but\b|or\b|so\b)\w+[^\w,;:]+){0,4}((is|are|was|were|be)\s+(not|never)|isn't|aren't|wasn't|weren't|can't be|cannot be|won't be|doesn't|don't|didn't|never)\b/i;
 
 /**
  * The stem a unit is compared by. Words under four letters are not stemmed, so a four-letter

@@ -72,6 +72,10 @@ const COMPARED =
 const GIVEN_BACK =
   /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?|got|received|saw|were (quoted|offered|told))|budget|quoted you|another (agency|firm|vendor|company))\b/i;
 
+/** The clause of `text` that `at` falls in: from the punctuation before it to the next. */
+const clauseAt = (text: string, at: number) =>
+  `${text.slice(0, at).split(/[,;:]/).at(-1)}${text.slice(at).split(/[,;:.!?]/)[0]}`;
+
 /**
  * Whether a figure the visitor wrote is given back to them at `at`: their own words ("your"),
  * or asked about, refused or faulted rather than stated as the firm's.
@@ -89,8 +93,8 @@ function givenBack(text: string, at: number): boolean {
     quoted ||
     weighed ||
     asked ||
-    // Faulted as a practice: "a 10% discount for a review isn't allowed".
-    RULED_OUT.test(text) ||
+    // Faulted as a practice in its clause: "a 10% discount for a review isn't allowed".
+    RULED_OUT.test(clauseAt(text, at)) ||
     /\?\s*$/.test(text) ||
     negatedAt(text, at)
   );
