@@ -233,6 +233,11 @@ describe('unstatedClaim: what is refused', () => {
       'a wrong price before a negation of something else in the next clause',
       'The Discovery Workshop costs $9,999, and discounts are not offered.',
     ],
+    ['an amount in the answer to an "if"', 'If you book now it costs $1,250.'],
+    ['a discount in the answer to an "if"', 'If you book this week, you get 40% off.'],
+    ['an amount after "not only"', 'Not only is it $1,250, it includes lunch.'],
+    ['a bound with a word between', 'You will not pay more than $1,250.'],
+    ['a bound after "no ... beyond"', 'There are no hidden fees beyond the $1,250 total.'],
     [
       'a wrong duration before "and" and a negation',
       'The workshop takes 9 days and travel is not included.',

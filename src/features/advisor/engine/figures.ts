@@ -188,7 +188,7 @@ const NEGATION =
   /\b(no|not|never|nobody|no one|none|cannot|can't|cant|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|shouldn't|wouldn't|couldn't|mustn't|needn't|without|neither|nor|unable|rather than|instead of)\b/i;
 /** A negation that still states a bound: "no more than $99", "not over 20 pages". */
 const BOUND =
-  /\b(no|not|never)\s+(more|less|fewer|over|under|longer|shorter)\b|\bdoes(n't| not) exceed/i;
+  /\b(no|not|never)\s+(\w+\s+){0,2}(more|less|fewer|over|under|longer|shorter|above|below|beyond)\b|\bdoes(n't| not) exceed/i;
 /** Advice to the visitor, not an offer of the firm: "ask any vendor for a guarantee". */
 const ADVICE =
   /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware|be careful)\b/i;
@@ -234,17 +234,22 @@ const periodOf = (period: string | undefined) => (period ? unitOf(period) : unde
 
 /**
  * Whether what comes at `at` in `text` is refused or only supposed rather than stated: a negation
- * shortly before it in its clause ("no ranking is promised", "we do not offer refunds") or an "if" there
- * ("if someone discussed a discount").
+ * shortly before it in its clause ("no ranking is promised", "we do not offer refunds") or, when
+ * `supposed` counts, an "if" there ("if someone discussed a discount").
  */
-export function negatedAt(text: string, at: number, end = at): boolean {
+export function negatedAt(text: string, at: number, end = at, supposed = true): boolean {
   // A clause runs to a semicolon, a colon or "but"; commas may list what one negation covers.
   const clause =
     text
       .slice(0, at)
       .split(/[;:]|\bbut\b/)
       .at(-1) ?? '';
-  const near = clause.split(/\s+/).slice(-NEGATION_REACH).join(' ');
+  // ("Not only is it $1,250" states it.)
+  const near = clause
+    .split(/\s+/)
+    .slice(-NEGATION_REACH)
+    .join(' ')
+    .replace(/\bnot only\b/gi, '');
   if (BOUND.test(`${near} ${text.slice(at, end + 12)}`)) return false;
   // "doesn't list the code you quoted or any 50% discount" (or "or a 50% discount"): "any" and
   // "or" carry the clause's negation.
@@ -252,7 +257,7 @@ export function negatedAt(text: string, at: number, end = at): boolean {
   return (
     NEGATION.test(near) ||
     carried ||
-    /\bif\b/i.test(near) ||
+    (supposed && /\bif\b/i.test(near)) ||
     NEGATED_AFTER.test(text.slice(end, end + 40))
   );
 }

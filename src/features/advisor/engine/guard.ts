@@ -205,7 +205,9 @@ function problemOf(
   // A figure denied is not claimed ("there is no 50% discount"), unless the denial is a bound
   // ("no more than $99").
   const figureEnd = c.at + (/^\S+/.exec(text.slice(c.at))?.[0].length ?? 0);
-  if (c.kind !== 'currency' && c.kind !== 'promise' && negatedAt(text, c.at, figureEnd)) {
+  // An amount or a percentage in an "if" is still one ("if you book now it costs $1,250").
+  const supposed = c.kind !== 'money' && c.kind !== 'percent';
+  if (c.kind !== 'currency' && c.kind !== 'promise' && negatedAt(text, c.at, figureEnd, supposed)) {
     return null;
   }
   switch (c.kind) {
