@@ -5,7 +5,8 @@
  * "ninety percent", "two weeks"). What it finds: amounts of money in any form ($99, 99$, US$, USD
  * 99, 99 dollars, 1.5k, two grand, 99 per month), other currencies next to an amount (€5, 5 EUR,
  * 5 euros), percentages, durations and quantities with their unit, dates (a year, a day of a
- * month) and promises (guarantees, refunds, discounts, risk-free offers). A bare number ("Win 9",
+ * month) and promises (guarantees, refunds, discounts, risk-free and free offers, waived fees,
+ * price matches, half price as 50% off). A bare number ("Win 9",
  * "a 301 redirect", "a 504 error") is not a claim: it names, it does not state a figure.
  */
 import { STOPWORDS, normalize, stem } from '../corpus/text';
@@ -104,28 +105,35 @@ function isGrand(words: string, after: string): boolean {
  * money ("two grand" and "2k" are "$2000"), as people use them of prices.
  */
 export function plainFigures(text: string): string {
-  return normalize(text)
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/\b(\d+(?:\.\d+)?)\s?grand\b/gi, (m, n: string, offset: number, whole: string) =>
-      isGrand(m, whole.slice(offset + m.length)) ? `$${Math.round(Number(n) * 1000)}` : m,
-    )
-    .replace(NUMBER_WORD, (words, offset: number, whole: string) => {
-      const trimmed = words.trim();
-      const after = whole.slice(offset + words.length);
-      if (/grand$/i.test(trimmed) && !isGrand(trimmed, after)) return words;
-      if (
-        /^(one|a)$/i.test(trimmed) &&
-        !/^\s*(hour|day|week|month|year|percent|dollar)/i.test(after)
-      ) {
-        return words;
-      }
-      const value = wordsToNumber(trimmed);
-      if (value === null) return words;
-      const money = /\bgrand$/i.test(trimmed) ? '$' : '';
-      return `${money}${value}${/\s$/.test(words) ? ' ' : ''}`;
-    })
-    .replace(/\$?\b(\d+(?:\.\d+)?)\s?[kK]\b/g, (_, n: string) => `$${Math.round(Number(n) * 1000)}`)
-    .replace(/\b(\d+(?:\.\d+)?)\s?(?:m|mn|million)\b/g, (_, n: string) => String(Number(n) * 1e6));
+  return (
+    normalize(text)
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
+      // "Half price" is 50% off.
+      .replace(/\bhalf[- ](?:off|price)\b/gi, '50% off')
+      .replace(/\b(\d+(?:\.\d+)?)\s?grand\b/gi, (m, n: string, offset: number, whole: string) =>
+        isGrand(m, whole.slice(offset + m.length)) ? `$${Math.round(Number(n) * 1000)}` : m,
+      )
+      .replace(NUMBER_WORD, (words, offset: number, whole: string) => {
+        const trimmed = words.trim();
+        const after = whole.slice(offset + words.length);
+        if (/grand$/i.test(trimmed) && !isGrand(trimmed, after)) return words;
+        if (
+          /^(one|a)$/i.test(trimmed) &&
+          !/^\s*(hour|day|week|month|year|percent|dollar)/i.test(after)
+        ) {
+          return words;
+        }
+        const value = wordsToNumber(trimmed);
+        if (value === null) return words;
+        const money = /\bgrand$/i.test(trimmed) ? '$' : '';
+        return `${money}${value}${/\s$/.test(words) ? ' ' : ''}`;
+      })
+      .replace(
+        /\$?\b(\d+(?:\.\d+)?)\s?[kK]\b/g,
+        (_, n: string) => `$${Math.round(Number(n) * 1000)}`,
+      )
+      .replace(/\b(\d+(?:\.\d+)?)\s?(?:m|mn|million)\b/g, (_, n: string) => String(Number(n) * 1e6))
+  );
 }
 
 const CURRENCY_CODES =
@@ -180,7 +188,7 @@ const MONTH_DAY =
 const YEAR = /\b(19\d\d|20\d\d)\b/g;
 /** A promise the firm would have to keep: its words, as the content would state them. */
 export const PROMISE =
-  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?))\b|\b\d+(?:\.\d+)?\s?%\s?off\b/gi;
+  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?)|complimentary|waive[sd]?|price[- ]match(?:es|ing)?|two[- ]for[- ]one|2[- ]for[- ]1)\b|\b\d+(?:\.\d+)?\s?%\s?off\b|(?<![-\w]|\bfeel )\bfree\b(?! (?:up|to|from|of)\b)/gi;
 /** How many words before a promise a negation or an "if" still reaches. */
 const NEGATION_REACH = 9;
 /** Words that undo a promise when they come shortly before it ("we can't guarantee"). */

@@ -2,7 +2,8 @@
  * The guard on a language model's reply: what the firm claims must be stated by the content the
  * model was sent or by the firm's facts. The firm's claims are its prices and fees (in any
  * currency form), discounts and other percentages, durations, quantities of what it delivers,
- * dates, and promises (guarantees, refunds, risk-free offers, discounts); figures.ts reads them.
+ * dates, and promises (guarantees, refunds, risk-free and free offers, discounts, waived fees,
+ * price matches); figures.ts reads them.
  * What is not checked: a bare number ("Win 9", "a 301 redirect"), and a quantity of something
  * the content never counts ("two options").
  *
@@ -21,6 +22,7 @@
 import { priceSentence } from '../corpus/price';
 import { claimsOf, negatedAt, plainFigures, RULED_OUT, sentencesOf, type Claim } from './figures';
 import {
+  aroundOf,
   emptyFacts,
   meaningStems,
   promiseKind,
@@ -236,6 +238,14 @@ function problemOf(
         return holders.some((h) => stems.has(h))
           ? null
           : `a promise the site does not make (${c.text})`;
+      }
+      // Something free is the thing next to the word: "try the free audit".
+      if (kind === 'free') {
+        const around = aroundOf(text, c.at, c.text);
+        const free = stated.promises.some(
+          (p) => p.kind === kind && [...around].some((w) => p.around.has(w)),
+        );
+        return free ? null : `a promise the site does not make (${c.text})`;
       }
       const backed = stated.promises.some((p) => {
         if (p.kind !== kind) return false;

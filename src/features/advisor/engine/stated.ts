@@ -111,11 +111,26 @@ export interface StatedPromise {
   kind: string;
   stems: Set<string>;
   holders: Set<string>;
+  /** The meaningful words within three of it: what is free in "a free 30-minute assessment". */
+  around: Set<string>;
 }
 
 /** Words near a promise that say nothing of whose it is. */
 const NOT_HOLDERS =
   /^(get|gets|receive|receives|qualify|qualifies|offer|offers|give|gives|apply|applies|is|are|also|generally|typically)$/i;
+
+/** The meaningful words within three words either side of a promise. */
+export function aroundOf(sentence: string, at: number, term: string): Set<string> {
+  const words = [
+    ...tokenize(sentence.slice(0, at)).slice(-3),
+    ...tokenize(sentence.slice(at + term.length)).slice(0, 3),
+  ];
+  return new Set(
+    words
+      .filter((w) => !STOPWORDS.has(w) && !/^\d/.test(w) && !NOT_HOLDERS.test(w))
+      .map((w) => stem(w.toLowerCase())),
+  );
+}
 
 /** Who a promise is for: meaningful words just before it, and the one after "for" or "to". */
 function holdersOf(sentence: string, at: number, term: string): Set<string> {
@@ -132,7 +147,7 @@ function holdersOf(sentence: string, at: number, term: string): Set<string> {
 export function promiseKind(term: string): string {
   if (/guarantee|promise|100/.test(term)) return 'guarantee';
   if (/refund|money/.test(term)) return 'refund';
-  if (/discount|off$/.test(term)) return 'discount';
+  if (/discount|off$|match|for/.test(term)) return 'discount';
   if (/risk/.test(term)) return 'risk';
   return 'free';
 }
@@ -178,6 +193,7 @@ export function statedFacts(
             kind: promiseKind(c.text),
             stems: meaningStems(sentence),
             holders: holdersOf(plainFigures(sentence), c.at, c.text),
+            around: aroundOf(plainFigures(sentence), c.at, c.text),
           });
         }
       }
