@@ -110,6 +110,11 @@ export function plainFigures(text: string): string {
       .replace(/(\d),(?=\d{3}\b)/g, '$1')
       // "Half price" is 50% off.
       .replace(/\bhalf[- ](?:off|price)\b/gi, '50% off')
+      // "Takes a week", "within an hour": one of the unit; not "twice a week" or "3 hours a day".
+      .replace(
+        /\b(takes?|took|taking|lasts?|lasting|runs?|spans?|within|in|for|about|around|roughly|after|over|under)\s+(?:a|an)\s+(?:full\s+)?(hour|day|week|month|year)\b/gi,
+        '$1 1 $2',
+      )
       .replace(/\b(\d+(?:\.\d+)?)\s?grand\b/gi, (m, n: string, offset: number, whole: string) =>
         isGrand(m, whole.slice(offset + m.length)) ? `$${Math.round(Number(n) * 1000)}` : m,
       )
