@@ -159,8 +159,14 @@ const FOREIGN = new RegExp(
   ].join('|'),
   'giu',
 );
-const PERIOD = String.raw`(?:\s?(?:per|a|an|\/|each)\s?(month|mo|year|yr|week|wk|hour|hr|day)\b)?`;
-/** A number that is money: a dollar sign, code or word, or a rate per period. */
+const PER = String.raw`\s?(?:per|a|an|\/|each)\s?(month|mo|year|yr|week|wk|hour|hr|day)\b`;
+const PERIOD = `(?:${PER})?`;
+/** Words that price what follows them: "costs 1,250", "starts at 1250 a month". */
+const PRICED = String.raw`\b(?:costs?|costing|priced at|price (?:is|of)|starts? at|starting at|(?:starts?|starting) from|fee (?:is|of)|runs?|comes? to|totals?)\s+(?:about|around|roughly|just|only|approximately)?\s*`;
+/**
+ * A number that is money: a dollar sign, code or word, a rate per period, or three digits or
+ * more a price word leads to.
+ */
 const MONEY = new RegExp(
   [
     String.raw`(?:us)?\$\s?(${AMOUNT})${PERIOD}`,
@@ -168,6 +174,8 @@ const MONEY = new RegExp(
     String.raw`\busd\s?(${AMOUNT})${PERIOD}`,
     String.raw`(${AMOUNT})\s?(?:usd|dollars?|bucks)\b${PERIOD}`,
     String.raw`(${AMOUNT})\s?(?:per|\/)\s?(month|mo|year|yr|week|wk|hour|hr|day)\b`,
+    // Three digits or more after a word that prices them, not a count ("costs 3 hours").
+    String.raw`${PRICED}(\d{3,}(?:\.\d+)?)(?:${PER}|(?![\s-]?(?:%|\d|[a-z])))`,
   ].join('|'),
   'gi',
 );
