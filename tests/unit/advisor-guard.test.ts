@@ -321,6 +321,15 @@ describe('what the visitor wrote', () => {
 });
 
 describe('replyGuard: corrects or drops a sentence, never the reply', () => {
+  it('holds a duration opening on "it" to the service named just before it', () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    expect(check('Data Insights & Analytics starts at $4,000. ').problem).toBeUndefined();
+    // The Discovery Workshop's 48 hours are not Data Insights'.
+    expect(check('It includes a written report within 48 hours.').problem).toMatch(/duration/);
+    // What belongs to no service may still be said of it.
+    expect(check('It covers up to 20 pages.').problem).toBeUndefined();
+  });
+
   it("corrects a wrong price to the service's published one", () => {
     const check = replyGuard(stated, visitorFacts([]));
     expect(check('The Discovery Workshop is a good start. ').text).toBe(

@@ -14,8 +14,9 @@
  * the visitor asked for 50% off.
  *
  * An amount must also belong to the service the sentence speaks of (the one it names, or the
- * last one named before it), and a duration or quantity said of a service must be stated by that
- * service's sources or by content that belongs to no service. A sentence whose wrong amount
+ * last one named before it), and a duration or quantity said of a service (by name, or by "it"
+ * after its name) must be stated by that service's sources or by content that belongs to no
+ * service. A sentence whose wrong amount
  * belongs to a known service is corrected to that service's published price; any other refused
  * sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
  */
@@ -292,9 +293,12 @@ function problemOf(
     // A quantity of something the content counts is checked as a duration is.
     // falls through
     case 'duration': {
-      // Held to a service's own facts when the sentence names it; a sentence that names none
-      // ("It covers up to 20 pages") may speak of any service the reply has been discussing.
-      const named = owner && owner.names.some((n) => namedAt(text, n, 0) >= 0);
+      // Held to a service's own facts when the sentence names it or opens on a pronoun for the
+      // one just named ("It includes 90 days of support"); a sentence that does neither may speak
+      // of any service the reply has been discussing.
+      const named =
+        owner &&
+        (owner.names.some((n) => namedAt(text, n, 0) >= 0) || /^\W*(it|its|it's)\b/i.test(text));
       const facts = named
         ? [stated.byService.get(owner.facts.id), stated.general].filter((f) => f !== undefined)
         : [stated.all];
