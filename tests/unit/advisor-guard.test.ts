@@ -286,6 +286,7 @@ describe('what the visitor wrote', () => {
     ['their year', 'A site built in 2017 likely needs a review.'],
     ['their budget, given back', 'Your $3,000 budget covers the Discovery Workshop.'],
     ['their budget, weighed', 'Yes, $3,000 is within reach of the Discovery Workshop.'],
+    ['their deadline, asked about', 'Can we have it live in your 7 weeks?'],
     [
       'their deadline, given back',
       'The site does not say whether it fits the 7 weeks you mentioned.',
@@ -300,6 +301,10 @@ describe('what the visitor wrote', () => {
     ['their budget as a yardstick, above', 'The other services start above $3,000.'],
     ['their budget beside a service it holds for', 'The Discovery Workshop fits under $3,000.'],
     [
+      'their budget covering a service it holds for',
+      'Your $3,000 budget covers the Discovery Workshop.',
+    ],
+    [
       'their figure, asked about',
       "The guides don't cover it, so I can't tell you from what the site says whether that plan is worth $3,000.",
     ],
@@ -309,8 +314,17 @@ describe('what the visitor wrote', () => {
   it.each([
     ['their discount, confirmed', "Yes, you'll get 50% off."],
     ['their deadline, promised', 'We will have it live in 7 weeks.'],
+    ['their deadline, given back as our promise', 'We can have it live in the 7 weeks you need.'],
     ['their budget as our price', 'The Data Insights project costs $3,000.'],
     ['their budget beside a service it does not hold for', 'Data Insights fits under $3,000.'],
+    [
+      'their budget said to fit a service it does not hold for',
+      'Data Insights fits your $3,000 budget.',
+    ],
+    [
+      'their budget said to cover a service it does not hold for',
+      'Your $3,000 covers Data Insights.',
+    ],
     [
       'their budget as our price, in a sentence that faults something far from it',
       'The Data Insights project costs $3,000, and buying reviews is not allowed.',

@@ -108,9 +108,24 @@ function givenBack(text: string, at: number): boolean {
  * $3,000". Which side of it the sentence puts what it speaks of, or null.
  */
 function yardstickAt(text: string, at: number): 'below' | 'above' | null {
-  const before = text.slice(Math.max(0, at - 16), at);
-  if (/\b(within|under|below|less than|up to|at most)\s*$/i.test(before)) return 'below';
+  const before = text.slice(Math.max(0, at - 24), at);
+  const after = text.slice(at, at + 48);
+  const own = String.raw`(?:your\s+|the\s+|that\s+|this\s+)?`;
+  const within = new RegExp(
+    String.raw`\b(within|under|below|less than|up to|at most|fits?(?: in| into| within)?|covers?|affords?|enough for)\s+${own}$`,
+    'i',
+  );
+  if (within.test(before)) return 'below';
   if (/\b(over|above|beyond|more than|exceeds?|exceeding)\s*$/i.test(before)) return 'above';
+  // Put after it: "your $3,000 budget covers the workshop", "$3,000 is enough for it".
+  const holder = String.raw`^\S+\s+(?:budget\s+)?(?:is\s+|was\s+|would be\s+|will\s+)?(?:well\s+)?`;
+  if (
+    new RegExp(`${holder}(within reach|enough|covers?|cover|fits|gets you|pays? for)\\b`, 'i').test(
+      after,
+    )
+  )
+    return 'below';
+  if (new RegExp(`${holder}(short of|not enough|below|under)\\b`, 'i').test(after)) return 'above';
   return null;
 }
 
@@ -130,11 +145,16 @@ function visitorsPlan(
 ): boolean {
   const values = c.to === undefined ? [c.value] : [c.value, c.to];
   if (!values.every((v) => visitor.values.has(v))) return false;
-  if (givenBack(text, c.at)) return true;
-  const deadline = /\b(in|within|by|over|after|takes?|lasts?)\s+(about\s+|around\s+|just\s+)?$/i;
-  if (!deadline.test(text.slice(Math.max(0, c.at - 24), c.at))) return true;
+  const deadline =
+    /\b(in|within|by|over|after|takes?|lasts?)\s+(about\s+|around\s+|just\s+|the\s+|your\s+)?$/i;
+  const due = deadline.test(text.slice(Math.max(0, c.at - 24), c.at));
   const named = owner && owner.names.some((n) => namedAt(text, n, 0) >= 0);
-  return !FIRM_SPEAKS.test(text) && !named;
+  // Their deadline given back as ours is still a promise: "we can deliver it in the 2 weeks you
+  // need" (not when asked or refused).
+  const promised =
+    due && (FIRM_SPEAKS.test(text) || named) && !/\?\s*$/.test(text) && !negatedAt(text, c.at);
+  if (promised) return false;
+  return givenBack(text, c.at) || !due || (!FIRM_SPEAKS.test(text) && !named);
 }
 
 /**
