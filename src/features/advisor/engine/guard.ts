@@ -5,7 +5,8 @@
  * dates, and promises (guarantees, refunds, risk-free and free offers, discounts, waived fees,
  * price matches); figures.ts reads them.
  * What is not checked: a bare number ("Win 9", "a 301 redirect"), and a quantity of something
- * the content never counts ("two options").
+ * the content never counts ("two options"), unless "we" give ten or more of our own ("we have
+ * served 500 clients").
  *
  * What the visitor wrote may be repeated as theirs (their team size, dates, error codes,
  * budget), but an amount, percentage or duration the visitor wrote is accepted only where the
@@ -308,7 +309,13 @@ function problemOf(
         ? null
         : `a date the site does not state (${c.value})`;
     case 'quantity':
-      if (![c.unit, ...(c.alts ?? [])].some((u) => stated.all.units.has(u))) return null;
+      if (![c.unit, ...(c.alts ?? [])].some((u) => stated.all.units.has(u))) {
+        // A count of the firm's own the content never gives: "we have served 500 clients".
+        const ours = /\b(we|we've|we're)\s+(\w+\s+){0,3}$/i.test(text.slice(0, c.at));
+        return ours && c.value >= 10 && !visitor.values.has(c.value)
+          ? `a count the site does not give (${c.value} ${c.unit})`
+          : null;
+      }
       if (visitor.values.has(c.value)) return null;
     // A quantity of something the content counts is checked as a duration is.
     // falls through
