@@ -34,7 +34,7 @@ const WANTS_PERSON = [
   /\b(call|email|contact|ring|phone) (me|us)\b|\bquote (me|us) (for|on)\b|\bgive (me|us) a (call|ring)\b|\b(get back|reach out) to (me|us)\b|\b(book|schedule|set up|arrange) (a |an )?(quick )?(time|call|meeting|consultation|appointment)\b|\b(get|put)\b[^.?!]{0,30} on the calendar\b/i,
   /\b(send|get|want|need|like|request) (me |us )?(a |an )?(custom |formal |written |price )?(quote|proposal|estimate)\b/i,
   /\b(want|ready|like|decided) to (hire you|go ahead|get started|sign up)\b|\bsign (me|us) up\b|\bsend (over )?(the |a |your )?(contract|agreement|paperwork)\b|^(so |ok,? |okay,? )?how (do|can|would|should) (we|i) (get started|sign up|hire you|book you|engage you|(start|begin) working with you)( with (you|your (firm|team|company)))?\s*[?.!]*$/i,
-  /\b(meet|sit down with) (your|the) (team|consultants?|people)\b|\bsit down with whoever\b|\bput (me|us) in touch\b|\b(need|want) (someone|somebody|a person|a human) (from|on|at) (your|the) (team|firm|company|office)\b|\b(this|that|it) (chat )?(isn'?t|is not|'s not) help(ing|ful)\b|\byou('re| are) not help(ing|ful)\b|\byou aren'?t help(ing|ful)\b/i,
+  /\b(meet|sit down with) (your|the) (team|consultants?|people)\b|\bsit down with whoever\b|\bput (me|us) in touch\b|\b(need|want) (someone|somebody|a person|a human) (from|on|at) (your|the) (team|firm|company|office)\b|\b(this|that|it) (chat )?(isn'?t|is not|'s not) help(ing|ful)\b|\byou('re| are)( not|n'?t) help(ing|ful)\b/i,
 ];
 
 /** Answers the conversation's last user message from the site's content. */

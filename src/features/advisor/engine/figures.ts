@@ -6,8 +6,8 @@
  * 99, 99 dollars, 1.5k, two grand, 99 per month), other currencies next to an amount (€5, 5 EUR,
  * 5 euros), percentages, durations and quantities with their unit, dates (a year, a day of a
  * month) and promises (guarantees, refunds, discounts, risk-free and free offers, waived fees,
- * price matches, half price as 50% off). A bare number ("Win 9",
- * "a 301 redirect", "a 504 error") is not a claim: it names, it does not state a figure.
+ * price matches, half price as 50% off). A bare number ("Win 9", "a 301 redirect", "a 504
+ * error") is not a claim: it names, it does not state a figure.
  */
 import { STOPWORDS, normalize, stem } from '../corpus/text';
 
@@ -213,13 +213,12 @@ const BOUND =
 /** Advice to the visitor, not an offer of the firm: "ask any vendor for a guarantee". */
 const ADVICE =
   /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware|be careful)\b/i;
-/** A practice faulted: "goes against the guidelines", "breaks the rules", "is a red flag". */
-const FAULTED =
-  /\b(against|violat\w*|break(s|ing)?|rule[sd]? out|not allowed|prohibit\w*|forbid\w*|penali[sz]\w*|red flags?|bad idea|avoid)\b|n't allowed\b/i;
-const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
 /** A rule or a warning that faults a practice: "rules out", "isn't allowed", "a red flag". */
 export const RULED_OUT =
   /\b(rule[sd]? out|not allowed|prohibit\w*|forbid\w*|violat\w*|penali[sz]\w*|red flags?|warn\w* (\w+ )?(against|about)|be wary|bad idea)\b|n't allowed\b/i;
+/** A practice faulted, more loosely: also "goes against the guidelines", "breaks the rules". */
+const FAULTED = new RegExp(`${RULED_OUT.source}|\\b(against|break(s|ing)?|avoid)\\b`, 'i');
+const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
 /** The firm or the advisor as the one who acts: "we", "I". */
 const SUBJECT = /\b(we|we're|we'll|we've|i|i'm|i'll)\b/i;
 /** Words after a promise word that leave it the site's to state: "discounts as the site lists them". */

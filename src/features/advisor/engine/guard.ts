@@ -17,9 +17,8 @@
  * An amount must also belong to the service the sentence speaks of (the one it names, or the
  * last one named before it), and a duration or quantity said of a service (by name, or by "it"
  * after its name) must be stated by that service's sources or by content that belongs to no
- * service. A sentence whose wrong amount
- * belongs to a known service is corrected to that service's published price; any other refused
- * sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
+ * service. A sentence whose wrong amount belongs to a known service is corrected to that
+ * service's published price; any other refused sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
  */
 import { priceSentence } from '../corpus/price';
 import { claimsOf, negatedAt, plainFigures, RULED_OUT, sentencesOf, type Claim } from './figures';
@@ -76,6 +75,17 @@ const COMPARED =
 const GIVEN_BACK =
   /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?|got|received|saw|were (quoted|offered|told))|budget|quoted you|another (agency|firm|vendor|company))\b/i;
 
+/** A sentence that opens on a pronoun for the service just named: "It costs ...". */
+const OPENS_ON_IT = /^\W*(it|its|it's|this|that)\b/i;
+
+/** Words that put a service below a budget before it ("fits your $3,000"), or after it. */
+const FITS_BEFORE =
+  /\b(within|under|below|less than|up to|at most|fits?(?: in| into| within)?|covers?|affords?|enough for)\s+(?:your\s+|the\s+|that\s+|this\s+)?$/i;
+const FITS_AFTER =
+  /^\S+\s+(?:budget\s+)?(?:is\s+|was\s+|would be\s+|will\s+)?(?:well\s+)?(within reach|enough|covers?|fits|gets you|pays? for)\b/i;
+const SHORT_AFTER =
+  /^\S+\s+(?:budget\s+)?(?:is\s+|was\s+|would be\s+|will\s+)?(?:well\s+)?(short of|not enough|below|under)\b/i;
+
 /** The clause of `text` that `at` falls in: from the punctuation before it to the next. */
 const clauseAt = (text: string, at: number) =>
   `${text.slice(0, at).split(/[,;:]/).at(-1)}${text.slice(at).split(/[,;:.!?]/)[0]}`;
@@ -110,24 +120,11 @@ function givenBack(text: string, at: number): boolean {
  */
 function yardstickAt(text: string, at: number): 'below' | 'above' | null {
   const before = text.slice(Math.max(0, at - 24), at);
+  // After it too: "your $3,000 budget covers the workshop", "$3,000 is enough for it".
   const after = text.slice(at, at + 48);
-  const own = String.raw`(?:your\s+|the\s+|that\s+|this\s+)?`;
-  const within = new RegExp(
-    String.raw`\b(within|under|below|less than|up to|at most|fits?(?: in| into| within)?|covers?|affords?|enough for)\s+${own}$`,
-    'i',
-  );
-  if (within.test(before)) return 'below';
+  if (FITS_BEFORE.test(before) || FITS_AFTER.test(after)) return 'below';
   if (/\b(over|above|beyond|more than|exceeds?|exceeding)\s*$/i.test(before)) return 'above';
-  // Put after it: "your $3,000 budget covers the workshop", "$3,000 is enough for it".
-  const holder = String.raw`^\S+\s+(?:budget\s+)?(?:is\s+|was\s+|would be\s+|will\s+)?(?:well\s+)?`;
-  if (
-    new RegExp(`${holder}(within reach|enough|covers?|cover|fits|gets you|pays? for)\\b`, 'i').test(
-      after,
-    )
-  )
-    return 'below';
-  if (new RegExp(`${holder}(short of|not enough|below|under)\\b`, 'i').test(after)) return 'above';
-  return null;
+  return SHORT_AFTER.test(after) ? 'above' : null;
 }
 
 /** The firm speaking of its own work: "we", "our", "us". */
@@ -149,13 +146,11 @@ function visitorsPlan(
   const deadline =
     /\b(in|within|by|over|after|takes?|lasts?)\s+(about\s+|around\s+|just\s+|the\s+|your\s+)?$/i;
   const due = deadline.test(text.slice(Math.max(0, c.at - 24), c.at));
-  const named = owner && owner.names.some((n) => namedAt(text, n, 0) >= 0);
+  const ours = FIRM_SPEAKS.test(text) || owner?.names.some((n) => namedAt(text, n, 0) >= 0);
   // Their deadline given back as ours is still a promise: "we can deliver it in the 2 weeks you
   // need" (not when asked or refused).
-  const promised =
-    due && (FIRM_SPEAKS.test(text) || named) && !/\?\s*$/.test(text) && !negatedAt(text, c.at);
-  if (promised) return false;
-  return givenBack(text, c.at) || !due || (!FIRM_SPEAKS.test(text) && !named);
+  if (due && ours && !/\?\s*$/.test(text) && !negatedAt(text, c.at)) return false;
+  return givenBack(text, c.at) || !due || !ours;
 }
 
 /**
@@ -324,8 +319,7 @@ function problemOf(
       // one just named ("It includes 90 days of support"); a sentence that does neither may speak
       // of any service the reply has been discussing.
       const named =
-        owner &&
-        (owner.names.some((n) => namedAt(text, n, 0) >= 0) || /^\W*(it|its|it's)\b/i.test(text));
+        owner && (owner.names.some((n) => namedAt(text, n, 0) >= 0) || OPENS_ON_IT.test(text));
       const facts = named
         ? [stated.byService.get(owner.facts.id), stated.general].filter((f) => f !== undefined)
         : [stated.all];
@@ -374,10 +368,7 @@ export function replyGuard(stated: Stated, visitor: Facts) {
     if (!problem) return { text: sentence };
     // A wrong price is corrected only in a sentence about the service: one that names it or
     // begins with a pronoun for it ("It costs ..."); any other is dropped.
-    const about =
-      owner && (named.includes(owner) || /^\W*(it|its|it's|this|that)\b/i.test(plain))
-        ? owner
-        : undefined;
+    const about = owner && (named.includes(owner) || OPENS_ON_IT.test(plain)) ? owner : undefined;
     const wrongPrice =
       problem.startsWith('a price of another service') || problem.startsWith('an amount');
     if (!about || !wrongPrice || corrected.has(about.facts.id)) return { problem, text: '' };

@@ -147,7 +147,7 @@ function holdersOf(sentence: string, at: number, term: string): Set<string> {
 export function promiseKind(term: string): string {
   if (/guarantee|promise|100/.test(term)) return 'guarantee';
   if (/refund|money/.test(term)) return 'refund';
-  if (/discount|off$|match|for/.test(term)) return 'discount';
+  if (/discount|off$|match|for[- ]/.test(term)) return 'discount';
   if (/risk/.test(term)) return 'risk';
   return 'free';
 }
