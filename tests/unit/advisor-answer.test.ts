@@ -262,6 +262,15 @@ describe('the built-in advisor', () => {
     },
   );
 
+  it('answers a question asked with its words spelled out as it answers the contracted one', () => {
+    // Visitors ask "who's on your team"; the same question in full is the same question.
+    for (const question of ["who's on your team?", 'who is on your team?']) {
+      const reply = ask(question);
+      expect(reply.kind, question).toBe('answer');
+      expect(reply.sources[0]?.url, question).toBe('/consultants');
+    }
+  });
+
   it('answers what we charge, asked of nothing in particular, with every starting price', () => {
     for (const question of ['what are your rates?', 'pricing?', 'hi>>what are your prices']) {
       const reply = ask(...question.split('>>'));

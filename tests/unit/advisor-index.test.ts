@@ -405,4 +405,8 @@ describe('terms', () => {
   it('stems words that name built-in properties of an object like any other word', () => {
     expect(terms('constructor toString valueOf')).toEqual(['constructor', 'tostr', 'valueof']);
   });
+
+  it('drops a question word contracted with "is" as it drops the question word', () => {
+    expect(terms("who's on your team? where's your office?")).toEqual(['team', 'offic']);
+  });
 });

@@ -21,7 +21,7 @@ export function normalize(text: string): string {
  * Words that carry no topic in a question; dropped on both sides. Contractions appear without
  * their apostrophe too, as people type them.
  */
-// cspell:ignore youve doesnt isnt arent wasnt
+// cspell:ignore youve doesnt isnt arent wasnt whos wheres whens
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a about above after again against all also am an and any are as at be because been before ' +
@@ -36,8 +36,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'actually maybe may kind sort thing things stuff like hi hello hey thanks thank ok okay ' +
     'yes yeah guys folks tell know want wanted wondering wonder anyone someone something ' +
     'even honestly literally basically realistically bunch lot lots totally pretty quite ' +
-    'hows gonna wanna kinda sorta u r ur say says said saying look looks looking ' +
-    'see seeing put puts come comes coming go going goes nobody anybody everybody everyone somebody bother ' +
+    'hows whos wheres whens whys gonna wanna kinda sorta u r ur say says said saying ' +
+    'look looks looking see seeing put puts come comes coming go going goes nobody anybody ' +
+    'everybody everyone somebody bother ' +
     'different difference differ regular normal usual right anything everything nothing ' +
     'whatever anyway somehow till til actual tonight tomorrow yesterday one ones side mostly think'
   ).split(' '),
