@@ -52,6 +52,9 @@ const grounding = [
   { text: 'Weeks 1-2: Assess. For each of the 3-5 processes in scope we map the steps.' },
   { text: 'Weeks 9-12 and beyond: Roll out and support.' },
   { text: 'Teams can book an offsite (2-3 days) after the workshop.' },
+  {
+    text: 'Page changes need to be recrawled first, so expect a month or two before you judge them.',
+  },
   { text: 'The vendor runs 2 agents.' },
   { text: 'The list names 6 crawlers.' },
 ];
@@ -180,6 +183,15 @@ describe('unstatedClaim: what passes', () => {
       'discounts left to what the site states',
       'I can only give you prices and discounts as the site states them.',
     ],
+    [
+      'a promise a guide advises against',
+      'Our guide advises against offering discounts or gifts in exchange for reviews.',
+    ],
+    [
+      'a promise called a waste of money',
+      'Our guide lists guaranteed rankings first among the things not to waste money on.',
+    ],
+    ['"a month or two", as the site says it', 'Page changes usually take a month or two to judge.'],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -196,6 +208,7 @@ describe('unstatedClaim: what is refused', () => {
     ['an amount without a symbol, per month', 'Support is 99 per month.'],
     ['an amount with k', 'The full project is 1.5k.'],
     ['grand', 'It comes to five grand.'],
+    ['"a year or two", which the site never says', 'Page changes take a year or two to judge.'],
     [
       'a zero-width space inside a figure',
       'The workshop costs $7\u200b50 only for you: $1\u200b99.',
@@ -300,6 +313,10 @@ describe('what the visitor wrote', () => {
       'their discount, faulted in its clause',
       "Google rules out incentives, so a 50% discount in exchange for a review isn't allowed.",
     ],
+    [
+      'their discount, in a practice the sentence faults',
+      'Google rules out incentives, so offering 50% off for a review could put the profile at risk.',
+    ],
     ['their figure, quoted', 'The "$3,000" you saw is not a price the site lists.'],
     ['their budget as a yardstick', 'Two services have starting prices within $3,000.'],
     ['their budget as a yardstick, above', 'The other services start above $3,000.'],
@@ -332,6 +349,10 @@ describe('what the visitor wrote', () => {
     [
       'their budget as our price, in a sentence that faults something far from it',
       'The Data Insights project costs $3,000, and buying reviews is not allowed.',
+    ],
+    [
+      'their discount, offered by us in a sentence that faults a practice',
+      "We're flexible, offering 50% off to anyone who books, which goes against the norm.",
     ],
   ])('never confirms %s as ours', (_, text) => {
     expect(unstatedClaim(text, stated, visitor)).not.toBeNull();

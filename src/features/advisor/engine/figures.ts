@@ -110,6 +110,8 @@ export function plainFigures(text: string): string {
       .replace(/(\d),(?=\d{3}\b)/g, '$1')
       // "Half price" is 50% off.
       .replace(/\bhalf[- ](?:off|price)\b/gi, '50% off')
+      // "A month or two" is 1-2 months, wherever it is said.
+      .replace(/\b(?:a|an|one)\s+(hour|day|week|month|year)\s+or\s+two\b/gi, '1-2 $1s')
       // "Takes a week", "within an hour": one of the unit; not "twice a week" or "3 hours a day".
       .replace(
         /\b(takes?|took|taking|lasts?|lasting|runs?|spans?|within|in|for|about|around|roughly|after|over|under)\s+(?:a|an)\s+(?:full\s+)?(hour|day|week|month|year)\b/gi,
@@ -213,12 +215,29 @@ const BOUND =
 /** Advice to the visitor, not an offer of the firm: "ask any vendor for a guarantee". */
 const ADVICE =
   /\b(ask|asking|request|look for|check|confirm|make sure|insist|get it in writing|be wary|beware|be careful)\b/i;
-/** A rule or a warning that faults a practice: "rules out", "isn't allowed", "a red flag". */
+/**
+ * A rule or a warning that faults a practice: "rules out", "isn't allowed", "a red flag",
+ * "advises against", "not worth wasting money on".
+ */
 export const RULED_OUT =
-  /\b(rule[sd]? out|not allowed|prohibit\w*|forbid\w*|violat\w*|penali[sz]\w*|red flags?|warn\w* (\w+ )?(against|about)|be wary|bad idea)\b|n't allowed\b/i;
+  /\b(rule[sd]? out|not allowed|prohibit\w*|forbid\w*|violat\w*|penali[sz]\w*|red flags?|warn\w* (\w+ )?(against|about)|(advis|caution|recommend)\w* (\w+ )?against|be wary|bad idea|wast\w* (of )?(\w+ )?money)\b|n't allowed\b/i;
 /** A practice faulted, more loosely: also "goes against the guidelines", "breaks the rules". */
 const FAULTED = new RegExp(`${RULED_OUT.source}|\\b(against|break(s|ing)?|avoid)\\b`, 'i');
 const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
+
+/**
+ * Whether what stands at `at` is a practice the sentence faults, not the firm's: its clause opens
+ * on one ("offering 10% off for a review"), with neither "we" nor "I" before it, and the sentence
+ * rules it out or warns against it.
+ */
+export function faultedPractice(text: string, at: number): boolean {
+  const clause = text.slice(0, at).split(/[,;:]/).at(-1) ?? '';
+  return (
+    /^\W*((so|and|but|because)\s+)?\w+ing\b/i.test(clause) &&
+    !FIRST_PERSON.test(text.slice(0, at)) &&
+    FAULTED.test(text)
+  );
+}
 /** The firm or the advisor as the one who acts: "we", "I". */
 const SUBJECT = /\b(we|we're|we'll|we've|i|i'm|i'll)\b/i;
 /** Words after a promise word that leave it the site's to state: "discounts as the site lists them". */
@@ -394,7 +413,7 @@ export function claimsOf(sentence: string): Claim[] {
     // with neither "we" nor "I" before it ("Google's guidance rules out discounts for reviews").
     const practice =
       (/ing$/i.test(m[0]) && !/\b(we|we're|i|i'm)\s+(\w+\s+)?$/i.test(before)) ||
-      (/^\W*\w+ing\b[^,;:]*$/i.test(before) && !FIRST_PERSON.test(before) && FAULTED.test(text)) ||
+      (/^\W*\w+ing\b[^,;:]*$/i.test(before) && faultedPractice(text, m.index)) ||
       (RULED_OUT.test(text) && !SUBJECT.test(before));
     // "$4,500 before any discount", "discounts as the site lists them": no promise made.
     const hedged =

@@ -21,7 +21,15 @@
  * service's published price; any other refused sentence is dropped. Whether the reply then stands is the caller's decision (stream.server.ts).
  */
 import { priceSentence } from '../corpus/price';
-import { claimsOf, negatedAt, plainFigures, RULED_OUT, sentencesOf, type Claim } from './figures';
+import {
+  claimsOf,
+  faultedPractice,
+  negatedAt,
+  plainFigures,
+  RULED_OUT,
+  sentencesOf,
+  type Claim,
+} from './figures';
 import {
   aroundOf,
   emptyFacts,
@@ -107,8 +115,10 @@ function givenBack(text: string, at: number): boolean {
     quoted ||
     weighed ||
     asked ||
-    // Faulted as a practice in its clause: "a 10% discount for a review isn't allowed".
+    // Faulted as a practice: "a 10% discount for a review isn't allowed", "rules out
+    // incentives, so offering 10% off for a review could cost you".
     RULED_OUT.test(clauseAt(text, at)) ||
+    faultedPractice(text, at) ||
     /\?\s*$/.test(text) ||
     negatedAt(text, at)
   );
