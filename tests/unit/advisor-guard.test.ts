@@ -210,6 +210,26 @@ describe('unstatedClaim: what is refused', () => {
     ['grand', 'It comes to five grand.'],
     ['"a year or two", which the site never says', 'Page changes take a year or two to judge.'],
     [
+      'a promise in a clause after one that warns',
+      'Our guide warns against paying full price, so the fee is waived for you.',
+    ],
+    [
+      'a promise after a warning and a comma',
+      'Experts advise against waiting, and the workshop is free.',
+    ],
+    [
+      'a promise a warning is said to be the reason for',
+      'Nobody should waste money, which is why the audit comes with a money-back guarantee.',
+    ],
+    [
+      'a promise after the words that fault a practice',
+      'Offering discounts breaks the rules and the workshop is free.',
+    ],
+    [
+      'a promise in a practice, beside another clause that faults something else',
+      'Offering a free workshop is our way to say thanks, and buying reviews is not allowed.',
+    ],
+    [
       'a zero-width space inside a figure',
       'The workshop costs $7\u200b50 only for you: $1\u200b99.',
     ],

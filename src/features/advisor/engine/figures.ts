@@ -225,19 +225,41 @@ export const RULED_OUT =
 const FAULTED = new RegExp(`${RULED_OUT.source}|\\b(against|break(s|ing)?|avoid)\\b`, 'i');
 const FIRST_PERSON = /\b(we|we're|we'll|our|us|i|i'm|i'll)\b/i;
 
+/** Where a clause ends: a semicolon or a colon, ", and" and the like, "but", "so", "which"... */
+const CLAUSE_BREAK = /[;:]|,\s*(and|but|so|or)\b|\b(but|so|which|because|while|whereas)\b/gi;
+
+/** The clause of `text` that `at` falls in, and its part from `at` on. */
+function clauseOf(text: string, at: number): { clause: string; after: string } {
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    if (m.index + m[0].length <= at) start = m.index + m[0].length;
+    else if (m.index >= at) {
+      end = m.index;
+      break;
+    }
+  }
+  return { clause: text.slice(start, end), after: text.slice(at, end) };
+}
+
 /**
- * Whether what stands at `at` is a practice the sentence faults, not the firm's: its clause opens
- * on one ("offering 10% off for a review"), with neither "we" nor "I" before it, and the sentence
- * rules it out or warns against it.
+ * Whether what stands at `at` is part of a practice the sentence faults, not the firm's: its
+ * clause opens on one ("offering 10% off for a review"), with neither "we" nor "I" before it,
+ * and the sentence rules it out or warns against it ("...breaks the rules and the workshop is
+ * free" faults nothing the workshop's being free is part of).
  */
 export function faultedPractice(text: string, at: number): boolean {
-  const clause = text.slice(0, at).split(/[,;:]/).at(-1) ?? '';
+  // The practice runs from its opening word to `at`, before any word that faults it.
+  const practice = text.slice(0, at).split(/[,;:]/).at(-1) ?? '';
   return (
-    /^\W*((so|and|but|because)\s+)?\w+ing\b/i.test(clause) &&
+    /^\W*((so|and|but|because)\s+)?\w+ing\b/i.test(practice) &&
+    !FAULTED.test(practice) &&
     !FIRST_PERSON.test(text.slice(0, at)) &&
-    FAULTED.test(text)
+    // Faulted before it ("rules out incentives, so offering...") or after it in its clause.
+    (FAULTED.test(text.slice(0, at)) || FAULTED.test(clauseOf(text, at).after))
   );
 }
+
 /** The firm or the advisor as the one who acts: "we", "I". */
 const SUBJECT = /\b(we|we're|we'll|we've|i|i'm|i'll)\b/i;
 /** Words after a promise word that leave it the site's to state: "discounts as the site lists them". */
@@ -408,13 +430,17 @@ export function claimsOf(sentence: string): Claim[] {
   }
   for (const m of text.matchAll(PROMISE)) {
     const before = text.slice(0, m.index);
+    // A rule or a warning faults what is in its own clause: "Experts advise against waiting, and
+    // the workshop is free" promises.
+    const { clause } = clauseOf(text, m.index);
     // "Guaranteeing rankings is a red flag", "Offering a discount for reviews breaks the rules":
     // a practice named and faulted, not the firm's offer; so is one a rule or a warning faults
-    // with neither "we" nor "I" before it ("Google's guidance rules out discounts for reviews").
+    // with neither "we" nor "I" before it ("Google's guidance rules out discounts for reviews"),
+    // and one in a clause that names a practice the sentence faults ("...so offering 10% off").
     const practice =
       (/ing$/i.test(m[0]) && !/\b(we|we're|i|i'm)\s+(\w+\s+)?$/i.test(before)) ||
-      (/^\W*\w+ing\b[^,;:]*$/i.test(before) && faultedPractice(text, m.index)) ||
-      (RULED_OUT.test(text) && !SUBJECT.test(before));
+      (RULED_OUT.test(clause) && !SUBJECT.test(before)) ||
+      faultedPractice(text, m.index);
     // "$4,500 before any discount", "discounts as the site lists them": no promise made.
     const hedged =
       /\bbefore (any )?$/i.test(before) || AS_STATED.test(text.slice(m.index + m[0].length));
