@@ -242,6 +242,24 @@ const pages = defineCollection({
 });
 
 /**
+ * Questions visitors ask that the site does not answer, by topic: the chat advisor is the less
+ * sure a section answers a question the nearer it comes to one of them, and never shows them.
+ */
+const advisorDeclines = defineCollection({
+  loader: file('src/content/advisor-declines.yaml'),
+  schema: z.strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      .describe('The topic, in lower-case words joined by dashes.'),
+    asks: z
+      .array(z.string().min(3))
+      .min(1)
+      .describe('Questions on the topic the site does not answer, as visitors would type them.'),
+  }),
+});
+
+/**
  * Questions visitors ask that each section answers, in their words: the chat advisor searches
  * them with the section and never shows them.
  */
@@ -267,4 +285,5 @@ export const collections = {
   blocks,
   pages,
   advisorAsks,
+  advisorDeclines,
 };

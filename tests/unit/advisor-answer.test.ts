@@ -233,7 +233,7 @@ describe('the built-in advisor', () => {
   });
 
   it("names each offered price section's price from the service's data", () => {
-    const reply = ask('how much is it?');
+    const reply = ask('how much will it cost us?');
     expect(reply.kind).toBe('choices');
     const offered = advisor.services.filter((s) =>
       reply.sources.some((src) => src.url === s.priceUrl && s.startingPrice !== undefined),
@@ -261,6 +261,14 @@ describe('the built-in advisor', () => {
       expect(reply.sources[0]).toEqual({ title: service.name, url: service.url });
     },
   );
+
+  it('declines a question near one visitors ask that the site does not answer', () => {
+    const question = 'do you offer financing for the operations project?';
+    expect(ask(question).declined).toBe(true);
+    // Without the questions the site does not answer, the same question is answered.
+    const without = prepareAdvisor({ ...advisor.index, declines: [] });
+    expect(answer(without, [{ role: 'user', content: question }]).declined).toBe(false);
+  });
 
   it('answers a question asked with its words spelled out as it answers the contracted one', () => {
     // Visitors ask "who's on your team"; the same question in full is the same question.

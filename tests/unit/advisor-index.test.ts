@@ -11,6 +11,7 @@ import {
   type AdvisorSources,
 } from '../../src/features/advisor/corpus/build';
 import { mdxSections } from '../../src/features/advisor/corpus/mdx-sections';
+import type { AdvisorIndex } from '../../src/features/advisor/corpus/schema';
 import { SectionSearch } from '../../src/features/advisor/engine/search';
 import { queryWords } from '../../src/features/advisor/engine/query';
 import { terms } from '../../src/features/advisor/corpus/text';
@@ -301,7 +302,7 @@ describe('advisor index', () => {
   });
 
   it('serialises a search index that loads and finds the section that answers', () => {
-    const search = SectionSearch.load(JSON.parse(JSON.stringify(index.search)), index.docs);
+    const search = new SectionSearch(JSON.parse(JSON.stringify(index)) as AdvisorIndex);
     const ask = (q: string) => search.search(queryWords(search, q));
     const [hit] = ask('should deleted pages return 410?');
     expect(hit?.section.doc.url).toBe('/articles/server-errors-guide#404-and-410-the-page-is-gone');
@@ -323,7 +324,7 @@ describe('advisor index', () => {
     const question = 'will my team see the results from the reports?';
     const find = (asks?: AdvisorSources['asks']) => {
       const built = buildAdvisorIndex({ ...sources, asks });
-      const search = SectionSearch.load(JSON.parse(JSON.stringify(built.search)), built.docs);
+      const search = new SectionSearch(JSON.parse(JSON.stringify(built)) as AdvisorIndex);
       const section = search.search(queryWords(search, question))[0]?.section;
       return section && { ...section, asks: search.asksOf(section) };
     };
@@ -337,6 +338,14 @@ describe('advisor index', () => {
     );
     // Never quoted: the section's text is its own.
     expect(asked?.doc.text).toBe('- Analytics data is kept for 26 months.');
+  });
+
+  it('carries the questions the site does not answer, and reads them as asks', () => {
+    expect(buildAdvisorIndex(sources).declines).toEqual([]);
+    const built = buildAdvisorIndex({ ...sources, declines: ['do you take credit cards?'] });
+    expect(built.declines).toEqual(['do you take credit cards?']);
+    const search = new SectionSearch(built);
+    expect(search.declines.map((a) => [...a.terms])).toEqual([terms('take credit cards')]);
   });
 
   it('stops the build on a question for a section its page does not have, and skips pages it does not index', () => {

@@ -78,8 +78,10 @@ async function build(): Promise<AdvisorIndex> {
   if (!privacy) throw new Error('Missing src/content/pages/privacy.mdx');
   const where = `${site.address.region}, ${site.address.country}`;
   const asks = await getCollection('advisorAsks');
+  const declines = await getCollection('advisorDeclines');
   return buildAdvisorIndex({
     asks: asks.map((a) => ({ url: a.id, asks: a.data.asks })),
+    declines: declines.flatMap((d) => d.data.asks),
     englishStems: await englishStemsAhead(),
     firm: site,
     contactIntro,

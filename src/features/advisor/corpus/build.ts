@@ -67,6 +67,8 @@ export interface AdvisorSources {
   englishStems?: Iterable<string>;
   /** Questions visitors ask that a section answers (advisor-asks.yaml), by its address. */
   asks?: readonly { url: string; asks: readonly string[] }[];
+  /** Questions visitors ask that the site does not answer (advisor-declines.yaml). */
+  declines?: readonly string[];
 }
 
 /**
@@ -149,6 +151,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     docs,
     search: createSearchIndex(docs).toJSON(),
     realWords: realWordStems(siteStems(docs), sources.englishStems ?? []),
+    declines: [...(sources.declines ?? [])],
   };
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** Bumped when the shape changes, so a function never reads an index it does not understand. */
-export const ADVISOR_INDEX_VERSION = 4;
+export const ADVISOR_INDEX_VERSION = 5;
 
 /** Public path of the built index. Only the chat function reads it. */
 export const ADVISOR_INDEX_PATH = '/advisor-index.json';
@@ -124,4 +124,9 @@ export interface AdvisorIndex {
    * ("patient", "lunch"): real words, which the engine never reads as a typo (index/spelling.ts).
    */
   realWords: string[];
+  /**
+   * Questions visitors ask that the site does not answer (advisor-declines.yaml): the nearer a
+   * question comes to one, the less sure the engine is that a section answers it.
+   */
+  declines: string[];
 }

@@ -19,7 +19,7 @@ export interface Advisor extends Ranking, Firm {}
 export function prepareAdvisor(index: AdvisorIndex): Advisor {
   return {
     index,
-    search: SectionSearch.load(index.search, index.docs, index.realWords),
+    search: new SectionSearch(index),
     services: index.services,
   };
 }

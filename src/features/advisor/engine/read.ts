@@ -99,16 +99,10 @@ function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
 
 /** The questions of a message (at most three) and its statements. */
 export function splitMessage(message: string): { questions: string[]; statements: string } {
-  const sentences = message
-    .split(SENTENCE)
-    .map((s) => s.trim())
-    .filter((s) => tokenize(s).length > 0);
+  const said = (parts: string[]) => parts.map((s) => s.trim()).filter((s) => tokenize(s).length);
+  const sentences = said(message.split(SENTENCE));
   const asks = (s: string) => s.endsWith('?') || (ASKING.test(s) && !s.endsWith('.'));
-  const questions = sentences
-    .filter(asks)
-    .flatMap((s) => s.split(SECOND_QUESTION))
-    .map((s) => s.trim())
-    .filter((s) => tokenize(s).length > 0);
+  const questions = said(sentences.filter(asks).flatMap((s) => s.split(SECOND_QUESTION)));
   const statements = sentences.filter((s) => !asks(s)).join(' ');
   if (questions.length === 0) return { questions: [sentences.join(' ')], statements: '' };
   if (questions.length > 3) questions.splice(2, questions.length, questions.slice(2).join(' '));

@@ -43,14 +43,9 @@ const says = (w: QueryWord, stems: ReadonlySet<string>) =>
   stems.has(w.terms[0]) ? 1 : w.terms.some((t) => stems.has(t)) ? 0.7 : 0;
 
 /** Share of the words' weight (by rarity) that the stems state; a synonym counts 0.7. */
-export function coverage(words: readonly QueryWord[], ...stems: ReadonlySet<string>[]): number {
-  let total = 0;
-  let covered = 0;
-  for (const w of words) {
-    const said = stems.reduce((max, s) => Math.max(max, says(w, s)), 0);
-    total += w.idf * w.weight;
-    covered += w.idf * w.weight * said;
-  }
+export function coverage(words: readonly QueryWord[], stems: ReadonlySet<string>): number {
+  const total = words.reduce((n, w) => n + w.idf * w.weight, 0);
+  const covered = words.reduce((n, w) => n + w.idf * w.weight * says(w, stems), 0);
   return total > 0 ? covered / total : 0;
 }
 
@@ -72,15 +67,15 @@ type Candidate = { section: Section; score: number; hit: number; said: number; a
 const asWord = (t: string, idf = 1) => ({ word: t, terms: [t], weight: 1, idf, known: true });
 
 /**
- * How closely the nearest of the questions visitors ask of a section (AdvisorDoc.asks) is this
- * one: by its words (the share of the question's words it uses times the share of its words the
- * question uses, by rarity), and by its word pairs (pairsAlike).
+ * How closely the nearest of some questions visitors ask (those a section answers, or those the
+ * site does not) is this one: by its words (the share of the question's words it uses times the
+ * share of its words the question uses, by rarity), and by its word pairs (pairsAlike).
  */
-function alike(search: SectionSearch, q: Question, own: readonly QueryWord[], section: Section) {
+function alike(search: SectionSearch, q: Question, own: QueryWord[], asks: readonly Ask[]) {
   const mine = new Set(own.flatMap((w) => w.terms));
   const pairs = wordPairs(q.text);
   const best = [0, 0];
-  for (const ask of search.asksOf(section)) {
+  for (const ask of asks) {
     const words = [...ask.terms].map((t) => asWord(t, search.idf(t)));
     best[0] = Math.max(best[0], coverage(own, ask.terms) * coverage(words, mine));
     best[1] = Math.max(best[1], pairsAlike(ask.pairs, pairs));
@@ -129,8 +124,8 @@ function headingAsked(q: Question, title: string): number {
   return coverage(heading, asked);
 }
 
-/** What is known of how surely a section answers a question, for its confidence (SURE). */
-function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[] {
+/** What is known of how surely a section answers, for SURE; `near`: alike() of the declines. */
+function sureness(q: Question, m: Candidate, own: readonly QueryWord[], near: number[]): number[] {
   const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
   const unknown = own.filter((w) => !w.known).reduce((n, w) => n + w.idf * w.weight, 0);
   // The more a question says, the more its best section must match.
@@ -150,6 +145,7 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
     +(m.section.doc.kind === 'service'),
     Math.log(1 + own.length),
     m.alike[0],
+    ...near,
     1,
   ];
 }
@@ -159,9 +155,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[]): number[
  * so the section that answers comes first, from the hand-set score alone (1, then zeros).
  */
 export const ORDER = [
-  1.008, 2.182, -0.254, -0.11, -0.929, 0.88, -0.237, -0.058, -0.038, 0.447, 0.173, -0.737, 1.071,
-  -0.136, -0.001, -0.634, 0.406, 0.678, -0.005, 0.166, -0.846, 0.212, -0.283, 0.033, 0.24, -0.55,
-  0.779, 0.092, -1.615, -0.369, -0.757, 1.223, -0.631, 2.808, 4.505, 2.926,
+  1.019, 2.184, -0.252, -0.111, -0.924, 0.879, -0.247, -0.058, -0.039, 0.455, 0.17, -0.734, 1.072,
+  -0.141, 0.003, -0.643, 0.409, 0.686, -0.008, 0.169, -0.851, 0.201, -0.27, 0.031, 0.232, -0.573,
+  0.769, 0.092, -1.624, -0.371, -0.753, 1.219, -0.642, 2.822, 4.473, 2.921,
 ];
 
 /**
@@ -169,8 +165,8 @@ export const ORDER = [
  * development set; its bias makes false declines about as frequent as false answers.
  */
 export const SURE = [
-  1.13, -0.58, -0.16, -0.179, -0.101, -0.191, -0.249, 0.206, 0.591, -0.662, 0.03, 0.584, 0.658,
-  -1.204,
+  1.105, -0.537, -0.127, -0.15, -0.066, -0.179, -0.21, 0.209, 0.589, -0.606, 0.056, 0.573, 0.66,
+  -0.84, -0.515, -1.149,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -312,9 +308,12 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
   const found = [...pool, ...asked].map((m) => {
     const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
     const facet = facets.get(m.section.doc.facet ?? '') ?? 0;
-    return { ...m, said, alike: [...alike(ranking.search, q, own, m.section), facet] };
+    const asks = ranking.search.asksOf(m.section);
+    return { ...m, said, alike: [...alike(ranking.search, q, own, asks), facet] };
   });
   if (found.length === 0) return [];
+  // (A question with no word of its own, "what can you do for us?", is near none in particular.)
+  const declined = own.length ? alike(ranking.search, q, own, ranking.search.declines) : [0, 0];
   // A section stating the question in one sentence goes ahead of one sharing its words across many.
   const said = Math.max(1e-9, ...found.map((m) => m.said));
   const list = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
@@ -324,7 +323,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     section: m.section,
     best,
     order: features(q, m, top, own),
-    sure: sureness(q, m, own),
+    sure: sureness(q, m, own, declined),
     same: m.alike[1] >= SAME_ASK || m.alike[0] >= SAME_WORDS || askedOf.includes(m.section),
   }));
 }

@@ -4,7 +4,7 @@
  * (sentences and list items) with their stems, to match a question sentence by sentence too.
  */
 import MiniSearch, { type AsPlainObject } from 'minisearch';
-import type { AdvisorDoc } from '../corpus/schema';
+import type { AdvisorDoc, AdvisorIndex } from '../corpus/schema';
 import { BOOST, searchOptions } from '../corpus/search-options';
 import { typoEdits } from '../corpus/spelling';
 import { terms, termsAndPairs, textUnits, type TextUnit } from '../corpus/text';
@@ -44,6 +44,13 @@ export interface QueryWord {
 /** A question visitors ask of a section: its stems, and its word pairs (corpus/text.ts). */
 export type Ask = { terms: ReadonlySet<string>; pairs: ReadonlySet<string> };
 
+/** What the search reads of the built index: its documents and search index, and its lists. */
+type Built = Pick<AdvisorIndex, 'search' | 'docs'> & Partial<AdvisorIndex>;
+
+/** Questions as stems and word pairs, those with neither left out. */
+const asksIn = (questions: readonly string[]): Ask[] =>
+  questions.map((ask) => termsAndPairs(ask)).filter((a) => a.terms.size + a.pairs.size > 0);
+
 export class SectionSearch {
   readonly sections: readonly Section[];
   private readonly byId: Map<string, Section>;
@@ -51,13 +58,15 @@ export class SectionSearch {
   private readonly corrections = new Map<string, string | null>();
   private readonly asked = new Map<Section, Ask[]>();
 
-  constructor(
-    private readonly index: MiniSearch<AdvisorDoc>,
-    docs: readonly AdvisorDoc[],
-    /** English words near the site's (corpus/spelling.ts), which are never read as typos. */
-    private readonly realWords: ReadonlySet<string> = new Set(),
-  ) {
-    this.sections = docs.map((doc) => {
+  private readonly index: MiniSearch<AdvisorDoc>;
+  /** English words near the site's (corpus/spelling.ts), which are never read as typos. */
+  private readonly realWords: ReadonlySet<string>;
+
+  /** Loads the index the build serialised. */
+  constructor(private readonly built: Built) {
+    this.index = MiniSearch.loadJS<AdvisorDoc>(built.search as AsPlainObject, searchOptions);
+    this.realWords = new Set(built.realWords);
+    this.sections = built.docs.map((doc) => {
       const units = textUnits(doc.text).map((u, index) => ({
         ...u,
         index,
@@ -71,12 +80,6 @@ export class SectionSearch {
       return { doc, units, head, all };
     });
     this.byId = new Map(this.sections.map((s) => [s.doc.id, s]));
-  }
-
-  /** Loads the index the build serialised. */
-  static load(serialised: unknown, docs: readonly AdvisorDoc[], realWords: readonly string[] = []) {
-    const index = MiniSearch.loadJS<AdvisorDoc>(serialised as AsPlainObject, searchOptions);
-    return new SectionSearch(index, docs, new Set(realWords));
   }
 
   /**
@@ -98,12 +101,15 @@ export class SectionSearch {
   /** The questions visitors ask of a section, as stems and word pairs, made when first needed. */
   asksOf(section: Section): readonly Ask[] {
     let asks = this.asked.get(section);
-    if (!asks) {
-      asks = (section.doc.asks ?? '').split('\n').map((ask) => termsAndPairs(ask));
-      this.asked.set(section, (asks = asks.filter((a) => a.terms.size + a.pairs.size > 0)));
-    }
+    if (!asks) this.asked.set(section, (asks = asksIn((section.doc.asks ?? '').split('\n'))));
     return asks;
   }
+
+  /** The questions visitors ask that the site does not answer, made when first needed. */
+  get declines(): readonly Ask[] {
+    return (this.declined ??= asksIn(this.built.declines ?? []));
+  }
+  private declined?: Ask[];
 
   knows = (term: string) => this.df.has(term);
 
