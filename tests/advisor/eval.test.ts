@@ -23,7 +23,7 @@ const HELDOUT = { useful: 0.82, misleading: 0.195, strict: 0.46, recallAt3: 0.84
 const DEVELOPMENT = { useful: 0.86, misleading: 0.155, strict: 0.48 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
 const SHORT = { useful: 0.79, misleading: 0.23 };
-/** The later sets' gates (later.yaml, 840 questions written after the rebuild; measured only). */
+/** The later sets' gates (later.yaml, 1,020 questions written after the rebuild; measured only). */
 const LATER = { useful: 0.85, misleading: 0.195 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
