@@ -192,6 +192,14 @@ describe('unstatedClaim: what passes', () => {
       'Our guide lists guaranteed rankings first among the things not to waste money on.',
     ],
     ['"a month or two", as the site says it', 'Page changes usually take a month or two to judge.'],
+    [
+      'a person being free',
+      "Include your phone number and the times you're free, and they can arrange a call.",
+    ],
+    [
+      'a promise refused, then "the same goes for" another',
+      "We won't guarantee a number one spot. The same goes for a guaranteed place in an AI answer.",
+    ],
   ])('passes %s', (_, text) => {
     expect(unstatedClaim(text, stated)).toBeNull();
   });
@@ -220,6 +228,14 @@ describe('unstatedClaim: what is refused', () => {
     [
       'a promise a warning is said to be the reason for',
       'Nobody should waste money, which is why the audit comes with a money-back guarantee.',
+    ],
+    [
+      '"the same goes for" a promise with none refused before it',
+      'Rankings take time. The same goes for a guaranteed place in an AI answer.',
+    ],
+    [
+      'a promise after one refused, said on its own',
+      "We won't guarantee a number one spot. We guarantee a place in AI answers.",
     ],
     [
       'a promise after the words that fault a practice',

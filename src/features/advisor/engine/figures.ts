@@ -201,9 +201,12 @@ const LABEL =
 const MONTH_DAY =
   /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s(\d{1,2})(?:st|nd|rd|th)?\b/gi;
 const YEAR = /\b(19\d\d|20\d\d)\b/g;
-/** A promise the firm would have to keep: its words, as the content would state them. */
+/**
+ * A promise the firm would have to keep: its words, as the content would state them ("free", but
+ * not "feel free", "free up" or a person's being free: "the times you're free").
+ */
 export const PROMISE =
-  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?)|complimentary|waive[sd]?|price[- ]match(?:es|ing)?|two[- ]for[- ]one|2[- ]for[- ]1)\b|\b\d+(?:\.\d+)?\s?%\s?off\b|(?<![-\w]|\bfeel )\bfree\b(?! (?:up|to|from|of)\b)/gi;
+  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?)|complimentary|waive[sd]?|price[- ]match(?:es|ing)?|two[- ]for[- ]one|2[- ]for[- ]1)\b|\b\d+(?:\.\d+)?\s?%\s?off\b|(?<![-\w]|\bfeel |\b(?:you|we|they)(?:'re| are) |\bi(?:'m| am) )\bfree\b(?! (?:up|to|from|of)\b)/gi;
 /** How many words before a promise a negation or an "if" still reaches. */
 const NEGATION_REACH = 9;
 /** Words that undo a promise when they come shortly before it ("we can't guarantee"). */

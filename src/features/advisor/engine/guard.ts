@@ -26,6 +26,7 @@ import {
   faultedPractice,
   negatedAt,
   plainFigures,
+  PROMISE,
   RULED_OUT,
   sentencesOf,
   type Claim,
@@ -85,6 +86,8 @@ const GIVEN_BACK =
 
 /** A sentence that opens on a pronoun for the service just named: "It costs ...". */
 const OPENS_ON_IT = /^\W*(it|its|it's|this|that)\b/i;
+/** A sentence that says of something what the sentence before said: "The same goes for...". */
+const SAME_GOES = /^\W*(the same|so) (goes|applies|is true|holds)\b/i;
 
 /** Words that put a service below a budget before it ("fits your $3,000"), or after it. */
 const FITS_BEFORE =
@@ -354,6 +357,8 @@ export interface SentenceVerdict {
  */
 export function replyGuard(stated: Stated, visitor: Facts) {
   let last: ServiceEntry | undefined;
+  // Whether the sentence before refused a promise ("nobody can promise a number one position").
+  let refused = false;
   const said: Said = { recent: [], discount: false };
   const corrected = new Set<string>();
   return (sentence: string): SentenceVerdict => {
@@ -361,7 +366,11 @@ export function replyGuard(stated: Stated, visitor: Facts) {
     let problem: string | null = null;
     let owner: ServiceEntry | undefined;
     const claims = claimsOf(sentence);
-    for (const c of claims) {
+    const promised = claims.some((c) => c.kind === 'promise');
+    // "The same goes for a guaranteed place in an AI answer" refuses it as the sentence before did.
+    const same = refused && SAME_GOES.test(plain);
+    refused = !promised && plain.search(PROMISE) >= 0;
+    for (const c of same ? claims.filter((c) => c.kind !== 'promise') : claims) {
       owner = serviceAt(plain, c.at, stated) ?? last;
       problem = problemOf(c, plain, owner, stated, visitor, said);
       if (problem) break;
