@@ -234,6 +234,10 @@ describe('unstatedClaim: what is refused', () => {
       'Rankings take time. The same goes for a guaranteed place in an AI answer.',
     ],
     [
+      'a promise in a clause after "the same goes for"',
+      "We can't promise rankings. The same goes for AI answers, but refunds are guaranteed.",
+    ],
+    [
       'a promise after one refused, said on its own',
       "We won't guarantee a number one spot. We guarantee a place in AI answers.",
     ],

@@ -367,10 +367,11 @@ export function replyGuard(stated: Stated, visitor: Facts) {
     let owner: ServiceEntry | undefined;
     const claims = claimsOf(sentence);
     const promised = claims.some((c) => c.kind === 'promise');
-    // "The same goes for a guaranteed place in an AI answer" refuses it as the sentence before did.
-    const same = refused && SAME_GOES.test(plain);
+    // "The same goes for a guaranteed place in an AI answer" refuses it as the sentence before did
+    // (in its own clause: not "..., which we always give").
+    const same = refused && SAME_GOES.test(plain) ? plain.search(/[,;:]|\b(but|which)\b|$/) : -1;
     refused = !promised && plain.search(PROMISE) >= 0;
-    for (const c of same ? claims.filter((c) => c.kind !== 'promise') : claims) {
+    for (const c of claims.filter((c) => c.kind !== 'promise' || c.at > same)) {
       owner = serviceAt(plain, c.at, stated) ?? last;
       problem = problemOf(c, plain, owner, stated, visitor, said);
       if (problem) break;
