@@ -178,6 +178,19 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     );
   });
 
+  it('starts what followed a dropped lead-in with a capital', async () => {
+    const stub = await openAi([
+      'The Discovery Workshop is a half-day session with a report. ',
+      'It also comes with a guaranteed first-page ranking: ',
+      'nobody controls that but Google. ',
+      'Book it from the services page.',
+    ]);
+    const list = await events(await ask(user('What is the Discovery Workshop?'), llmEnv(stub.url)));
+    expect(text(list)).toBe(
+      'The Discovery Workshop is a half-day session with a report. Nobody controls that but Google. Book it from the services page.',
+    );
+  });
+
   it('does not take a lead-in for the main answer: what follows it is the answer', async () => {
     const stub = await openAi([
       'Here is the short answer to that: ',

@@ -4,7 +4,7 @@
  * dates and promises must be stated by what the model was sent or by the firm's facts).
  * - A refused sentence is corrected (a wrong price becomes the service's published one) or
  *   dropped, with its lead-in when it had one ("One more thing: ..."); the rest of the reply
- *   stands.
+ *   stands, what followed a dropped lead-in starting with a capital ("...AI answer: nobody").
  * - The first sentence of four words or more, not a lead-in, is the reply's main answer (the model is told to
  *   answer first; "Sure." before it is not an answer): when it is dropped, the reply is withdrawn
  *   and the visitor gets the built-in answer instead. Nothing is sent before the main answer
@@ -66,6 +66,8 @@ export async function* guardedReply(
    * it leads into is judged: it goes with that sentence when the sentence is dropped.
    */
   let lead = '';
+  /** Whether the piece before was a lead-in that was dropped: what follows starts a sentence. */
+  let leadDropped = false;
   /** What may be sent after one more sentence; marks the reply withdrawn when its main answer goes. */
   const release = (piece: string): string => {
     if (!hasWords(piece)) {
@@ -73,9 +75,17 @@ export async function* guardedReply(
       lead = '';
       return out;
     }
-    const verdict = check(piece);
-    if (verdict.problem) log(verdict.problem);
+    const checked = check(piece);
+    if (checked.problem) log(checked.problem);
     const leadIn = /:[ \t]*$/.test(piece);
+    const text = leadDropped
+      ? checked.text.replace(
+          /^(\P{L}*)(\p{Ll})/u,
+          (_, before: string, c: string) => before + c.toUpperCase(),
+        )
+      : checked.text;
+    const verdict = { ...checked, text };
+    leadDropped = leadIn && !hasWords(text);
     if (!answered && !leadIn && answers(piece)) {
       if (!hasWords(verdict.text)) withdrawn = true;
       answered = true;
