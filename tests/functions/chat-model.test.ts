@@ -165,29 +165,26 @@ describe('POST /api/chat, OpenAI-compatible model', () => {
     ).toBe(true);
   });
 
-  it('drops the lead-in of a dropped sentence with it, so no line ends on a colon', async () => {
+  it.each([
+    [
+      'drops the lead-in of a dropped sentence with it, so no line ends on a colon',
+      ['One more thing: ', 'we guarantee first-page rankings. '],
+      '',
+    ],
+    [
+      'starts what followed a dropped lead-in with a capital',
+      ['It also comes with a guaranteed first-page ranking: ', 'nobody controls that but Google. '],
+      'Nobody controls that but Google. ',
+    ],
+  ])('%s', async (_, middle, kept) => {
     const stub = await openAi([
       'The Discovery Workshop is a half-day session with a report. ',
-      'One more thing: ',
-      'we guarantee first-page rankings. ',
+      ...middle,
       'Book it from the services page.',
     ]);
     const list = await events(await ask(user('What is the Discovery Workshop?'), llmEnv(stub.url)));
     expect(text(list)).toBe(
-      'The Discovery Workshop is a half-day session with a report. Book it from the services page.',
-    );
-  });
-
-  it('starts what followed a dropped lead-in with a capital', async () => {
-    const stub = await openAi([
-      'The Discovery Workshop is a half-day session with a report. ',
-      'It also comes with a guaranteed first-page ranking: ',
-      'nobody controls that but Google. ',
-      'Book it from the services page.',
-    ]);
-    const list = await events(await ask(user('What is the Discovery Workshop?'), llmEnv(stub.url)));
-    expect(text(list)).toBe(
-      'The Discovery Workshop is a half-day session with a report. Nobody controls that but Google. Book it from the services page.',
+      `The Discovery Workshop is a half-day session with a report. ${kept}Book it from the services page.`,
     );
   });
 

@@ -87,7 +87,7 @@ const GIVEN_BACK =
 /** A sentence that opens on a pronoun for the service just named: "It costs ...". */
 const OPENS_ON_IT = /^\W*(it|its|it's|this|that)\b/i;
 /** A sentence that says of something what the sentence before said: "The same goes for...". */
-const SAME_GOES = /^\W*(the same|so) (goes|applies|is true|holds)\b/i;
+const SAME_GOES = /^\W*the same (goes|applies|is true|holds)\b/i;
 
 /** Words that put a service below a budget before it ("fits your $3,000"), or after it. */
 const FITS_BEFORE =
