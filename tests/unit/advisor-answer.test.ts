@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import { CHOOSE_BELOW } from '../../src/features/advisor/engine/quote';
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
-import { splitMessage } from '../../src/features/advisor/engine/read';
-import { retrieve } from '../../src/features/advisor/engine/retrieve';
+import { readQuestions, splitMessage, visitorTerms } from '../../src/features/advisor/engine/read';
+import { candidates, retrieve } from '../../src/features/advisor/engine/retrieve';
 import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
 import { priceSentence } from '../../src/features/advisor/corpus/price';
@@ -201,6 +201,21 @@ describe('the built-in advisor', () => {
     }
   });
 
+  it('weighs the sections of a question with no word of its own by numbers, never NaN', () => {
+    // The sections visitors ask it of state none of its words: how well they state it is not 0/0.
+    const bare = advisor.index.docs.flatMap((d) =>
+      (d.asks ?? '').split('\n').filter((q) => q && terms(q).length === 0),
+    );
+    expect(bare.length).toBeGreaterThan(3);
+    for (const q of bare) {
+      const messages: ChatMessage[] = [{ role: 'user', content: q }];
+      const [question] = readQuestions(advisor, messages).questions;
+      const found = candidates(advisor, question, visitorTerms(advisor, messages));
+      expect(found.length, q).toBeGreaterThan(0);
+      expect(found.flatMap((m) => [...m.order, ...m.sure]).filter(Number.isNaN), q).toEqual([]);
+    }
+  });
+
   it('knows a stored question with filler words added ("you guys") by its words', () => {
     const reply = ask('Which services do you folks offer?');
     expect(reply.kind).toBe('answer');
@@ -261,6 +276,35 @@ describe('the built-in advisor', () => {
       expect(reply.sources[0]).toEqual({ title: service.name, url: service.url });
     },
   );
+
+  it.each([
+    ['can you help with seo', 'seo'],
+    ['could you help us with analytics?', 'data-insights'],
+  ])('answers "%s", asking for help with what a service is named, from its overview', (q, id) => {
+    const service = advisor.services.find((s) => s.id === id)!;
+    expect(ask(q).sources[0]).toEqual({ title: service.name, url: service.url });
+  });
+
+  it.each(['can you help us with AI?', 'do you offer consulting?'])(
+    'offers as choices the services whose names all use the word "%s" asks about',
+    (question) => {
+      const word = terms(question.split(' ').pop()!);
+      const naming = advisor.services.filter((s) => terms(s.name).includes(word[0]));
+      expect(naming.length).toBeGreaterThan(1);
+      const reply = ask(question);
+      expect(reply.kind).toBe('choices');
+      expect(reply.sources).toEqual(naming.map((s) => ({ title: s.name, url: s.url })));
+      expect(reply.choices).toEqual(naming.map((s) => s.name));
+    },
+  );
+
+  it("keeps a quoted section's paragraphs apart, so a line that heads one is not run into it", () => {
+    const seo = advisor.index.docs.find((d) => d.url === '/services/seo')!;
+    const paragraphs = seo.text.split('\n');
+    expect(paragraphs.length).toBeGreaterThan(2);
+    const reply = ask('can you help with seo');
+    for (const p of paragraphs.slice(1)) expect(reply.content).toContain(`\n\n${p}`);
+  });
 
   it('declines a question near one visitors ask that the site does not answer', () => {
     const question = 'do you offer financing for the operations project?';

@@ -17,11 +17,7 @@ import type { AdvisorReply } from './types';
 export interface Advisor extends Ranking, Firm {}
 
 export function prepareAdvisor(index: AdvisorIndex): Advisor {
-  return {
-    index,
-    search: new SectionSearch(index),
-    services: index.services,
-  };
+  return { index, search: new SectionSearch(index), services: index.services };
 }
 
 const GREETING =

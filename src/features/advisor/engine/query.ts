@@ -32,10 +32,7 @@ const CALENDAR =
 /** What an unknown word that names nothing weighs, beside one that names a thing. */
 const INCIDENTAL = 0.4;
 
-/**
- * The two words (of four letters or more) the site uses that a word it never uses is made of
- * ("homepage": home, page), if any.
- */
+/** Two words the site uses (four letters or more) that make up one it never uses: "homepage". */
 function compoundOf(search: SectionSearch, token: string): [string, string] | undefined {
   for (let i = 4; i <= token.length - 4; i++) {
     const [a, b] = [indexTerm(token.slice(0, i)), indexTerm(token.slice(i))];

@@ -26,13 +26,13 @@ const LIKELY = 0.1;
 const CHOICES = 3;
 const SHORT = 30;
 
-/** A section's quotation: its sentences joined, its list items as a list. */
+/** A section's quotation: its paragraphs' sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
   const lines: string[] = [];
   units.forEach((u, i) => {
     const before = units[i - 1];
     if (u.item) lines.push(`- ${u.text}`);
-    else if (before && !before.item) lines[lines.length - 1] += ` ${u.text}`;
+    else if (before?.line === u.line && !before.item) lines[lines.length - 1] += ` ${u.text}`;
     else lines.push(...(before ? ['', u.text] : [u.text]));
   });
   const [first = '', ...rest] = lines;
@@ -62,14 +62,17 @@ function choiceLine(m: Match, services: readonly ServiceFacts[]) {
 
 /**
  * What one question's answer does with its sections: quotes the best (and a second that scores
- * close), or, when the best is as likely wrong as right, offers the likely ones as choices, unless
- * visitors ask this very question of one of them.
+ * close), or, when the best is as likely wrong as right or several were asked for by name, offers
+ * the likely ones as choices, unless visitors ask this very question of one of them.
  */
 function pick(part: Retrieved, used: Set<Section>) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
   const best = fresh[0];
   const sure = Math.max(0, ...fresh.map((m) => m.confidence));
   if (!best || sure < DECLINE_BELOW) return undefined;
+  // Several asked for by name ("do you do AI?" of three services): the visitor chooses.
+  const named = fresh.filter((m) => m.named);
+  if (named.length > 1) return { sure, quotes: [], choices: named.slice(0, CHOICES) };
   const total = fresh.reduce((n, m) => n + m.score, 0);
   const likely = fresh.filter((m) => m.score >= total * LIKELY).slice(0, CHOICES);
   if (!best.named && best.score < total * CHOOSE_BELOW && likely.length > 1) {

@@ -27,8 +27,8 @@ export interface Question {
   followUp: boolean;
   toUs: boolean;
   situation: boolean;
-  /** The service it asks whether we offer, named in a word ("do you offer training?"). */
-  offered?: ServiceFacts;
+  /** The services it asks whether we offer, named in a word ("do you offer training?", "AI"). */
+  offered?: ServiceFacts[];
 }
 
 /** Where a sentence ends. */
@@ -51,19 +51,17 @@ const SITUATION = 15;
 /** Words that make the word before them the name of one of our offerings ("the data thing"). */
 const OFFERING = /^(package|service|services|thing|offering|program|option|project|engagement)$/;
 /** Asking whether we offer something named in a word: "do you offer training?". */
-const OFFERS = /^(do|can) (you|u)( guys)? (offer|provide|do|run|sell|have) (any )?(\w+)\W*$/i;
+const OFFERS =
+  /^(?:do|can|could) (?:you|u)(?: guys)? (?:offer|provide|do|run|sell|have|help(?: us| me)? with) (?:any )?(\w+)\W*$/i;
 
-/**
- * The service a text names: all the distinctive stems of one of its names, or a stem only its
- * names use said as an offering ("the nonprofit package", "do you offer training?").
- */
+/** The service a text names: its name's distinctive stems, or a stem only it has as an offering. */
 export function namedService(services: readonly ServiceFacts[], text: string) {
   const tokens = tokenize(text);
   const stems = new Set(terms(text));
   const offered = new Set(
     tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
   );
-  for (const t of terms(OFFERS.exec(text)?.[6] ?? '')) offered.add(t);
+  for (const t of terms(OFFERS.exec(text)?.[1] ?? '')) offered.add(t);
   const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
   const users = new Map<string, number>();
   for (const t of lists.flatMap((names) => [...new Set(names.flat())])) {
@@ -80,6 +78,15 @@ export function namedService(services: readonly ServiceFacts[], text: string) {
     }
   });
   return best?.service;
+}
+
+/** The services asked whether we offer: the one named, or two or three naming its word ("AI"). */
+function offeredIn(services: readonly ServiceFacts[], text: string, named?: ServiceFacts) {
+  const word = terms(OFFERS.exec(text)?.[1] ?? '');
+  const naming = services.filter((s) =>
+    [s.name, ...s.aliases].some((n) => word.every((t) => terms(n).includes(t))),
+  );
+  return named ? [named] : word.length && naming.length <= 3 ? naming : [];
 }
 
 /** The service or page in discussion: one the visitor named, else the first source cited. */
@@ -148,7 +155,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
         followUp,
         toUs: TO_US.test(text),
         situation: OURS.test(message) && tokenize(message).length >= SITUATION,
-        ...(namedHere && OFFERS.test(text) && { offered: namedHere }),
+        ...(OFFERS.test(text) && { offered: offeredIn(ranking.services, text, namedHere) }),
       };
     }),
   };

@@ -24,10 +24,7 @@ const QUESTIONNAIRE_SOURCE: ChatSource = {
   url: QUESTIONNAIRE_URL,
 };
 
-/**
- * The mailbox whose description shares the text's topic words (invoices, press, privacy; not
- * "help" or "team", found all over the site), else the one for scoping work with us.
- */
+/** The mailbox whose description shares the text's rarer words (invoices), else the scoping one. */
 export function mailboxFor(firm: Firm, text: string): ContactFacts | undefined {
   const { contacts } = firm.index;
   const words = queryWords(firm.search, text).filter((w) => w.idf >= 2);

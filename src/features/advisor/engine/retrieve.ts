@@ -112,16 +112,13 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(q.situation && doc.kind === 'service'),
     +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
-    headingAsked(q, doc.title),
+    // The share of its heading's words the question uses.
+    coverage(
+      [...new Set(terms(doc.title.split(': ').pop() ?? doc.title))].map((t) => asWord(t)),
+      new Set(q.words.flatMap((w) => w.terms)),
+    ),
     ...m.alike,
   ];
-}
-
-/** Share of a heading's words that the question uses. */
-function headingAsked(q: Question, title: string): number {
-  const asked = new Set(q.words.flatMap((w) => w.terms));
-  const heading = [...new Set(terms(title.split(': ').pop() ?? title))].map((t) => asWord(t));
-  return coverage(heading, asked);
 }
 
 /** What is known of how surely a section answers, for SURE; `near`: alike() of the declines. */
@@ -306,7 +303,8 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     .filter((section) => !pool.some((m) => m.section === section))
     .map((section) => ({ ...(pool[0] ?? { hit: 1, score: 1 }), section }));
   const found = [...pool, ...asked].map((m) => {
-    const said = Math.max(0, ...m.section.units.map((u) => unitScore(q, m.section, u)));
+    // (Never nothing: a section asked this very question may state none of its words.)
+    const said = Math.max(1e-9, ...m.section.units.map((u) => unitScore(q, m.section, u)));
     const facet = facets.get(m.section.doc.facet ?? '') ?? 0;
     const asks = ranking.search.asksOf(m.section);
     return { ...m, said, alike: [...alike(ranking.search, q, own, asks), facet] };
@@ -345,20 +343,19 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 }
 
 /**
- * The section asked for by name or form: the one whose name (as sources and choices name it) is
- * the whole message, a choice clicked or a heading typed; unless visitors ask this very question
- * of a section, the overview of the service it asks whether we offer, or for what we charge,
- * of nothing and leaning on nothing before it, the services list with each starting price.
+ * The sections asked for by name or form: the one named by the whole message (a choice clicked, a
+ * heading typed); unless visitors ask this very question of one, the overviews of the services it
+ * asks if we offer, or for our prices, of nothing and after nothing, the services list.
  */
 function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
-  const named = search.sections.find((s) => docSource(s.doc).title.toLowerCase() === whole);
-  if (named || matches.some((m) => m.confidence === 1)) return named;
-  const { offered } = q;
+  const named = search.sections.filter((s) => docSource(s.doc).title.toLowerCase() === whole);
+  if (named.length || matches.some((m) => m.confidence === 1)) return named.slice(0, 1);
+  const offered = q.offered?.map((s) => s.id) ?? [];
   const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
   const costs = alone && q.asked.length && q.asked.every((w) => COSTS.test(w.word));
-  return search.sections.find(({ doc }) =>
-    offered
-      ? doc.service === offered.id && doc.facet === 'overview'
+  return search.sections.filter(({ doc }) =>
+    offered.length
+      ? offered.includes(doc.service ?? '') && doc.facet === 'overview'
       : costs && doc.url === SERVICES_URL,
   );
 }
@@ -373,11 +370,13 @@ export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Re
     parts: questions.map((question) => {
       const matches = rank(ranking, question, visitor);
       const named = askedFor(ranking, question, whole, matches);
-      if (!named) return { question, matches };
-      // The section asked for by name opens the answer, whatever the conversation was about.
-      const own = { section: named, score: matches[0]?.score ?? 1, confidence: 1, named: true };
-      const rest = matches.filter((m) => m.section !== named);
-      return { question, matches: [{ ...own, quote: toQuote(question, named) }, ...rest] };
+      if (!named.length) return { question, matches };
+      // What was asked for by name opens the answer, whatever the conversation was about.
+      const score = matches[0]?.score ?? 1;
+      const own = named.map((section) => ({ section, score, confidence: 1, named: true }));
+      const rest = matches.filter((m) => !named.includes(m.section));
+      const quoted = own.map((m) => ({ ...m, quote: toQuote(question, m.section) }));
+      return { question, matches: [...quoted, ...rest] };
     }),
   };
 }
