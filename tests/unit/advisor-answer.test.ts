@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import { CHOOSE_BELOW } from '../../src/features/advisor/engine/quote';
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
@@ -304,6 +305,17 @@ describe('the built-in advisor', () => {
     expect(paragraphs.length).toBeGreaterThan(2);
     const reply = ask('can you help with seo');
     for (const p of paragraphs.slice(1)) expect(reply.content).toContain(`\n\n${p}`);
+  });
+
+  it("quotes the home page's opening, what the firm does and for whom, as the page shows it", () => {
+    const { hero } = parse(readFileSync('src/content/blocks.yaml', 'utf8'));
+    const opening = advisor.index.docs.find((d) => d.url === '/#hero-heading')!;
+    expect(opening.title).toBe(hero.title);
+    for (const tile of hero.items) expect(opening.text).toContain(`${tile.title}: ${tile.body}`);
+    expect(readFileSync('dist/index.html', 'utf8')).toContain('id="hero-heading"');
+    const reply = ask(hero.body);
+    expect(reply.sources[0].url).toBe(opening.url);
+    expect(reply.content).toContain(hero.body);
   });
 
   it('declines a question near one visitors ask that the site does not answer', () => {

@@ -38,6 +38,22 @@ export async function chatStarters(): Promise<string[]> {
   );
 }
 
+/** The home page's opening: what the firm does, for whom, and how it works (blocks.yaml `hero`). */
+async function homeIntro() {
+  const hero = await getBlock('hero');
+  return {
+    url: '/#hero-heading',
+    title: hero.title,
+    text: [
+      hero.eyebrow && `${hero.eyebrow}.`,
+      hero.body,
+      ...(hero.items ?? []).map((tile) => `- ${tile.title}: ${tile.body}`),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  };
+}
+
 /** The articles page's introduction: what the articles are and how to follow them by feed. */
 async function articlesPage() {
   const {
@@ -94,7 +110,11 @@ async function build(): Promise<AdvisorIndex> {
     articles,
     faqs,
     consultants,
-    pages: [{ url: '/audit', title: audit.title, text: audit.body ?? '' }, await articlesPage()],
+    pages: [
+      await homeIntro(),
+      { url: '/audit', title: audit.title, text: audit.body ?? '' },
+      await articlesPage(),
+    ],
     mdxPages: [
       {
         url: '/privacy',
