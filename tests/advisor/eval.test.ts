@@ -18,13 +18,13 @@ import { developmentCases, heldoutCases, laterCases, shortCases } from './cases'
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.82, misleading: 0.195, strict: 0.46, recallAt3: 0.84, recallAt1: 0.76 };
+const HELDOUT = { useful: 0.82, misleading: 0.19, strict: 0.46, recallAt3: 0.84, recallAt1: 0.76 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.86, misleading: 0.155, strict: 0.48 };
+const DEVELOPMENT = { useful: 0.86, misleading: 0.155, strict: 0.51 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
-const SHORT = { useful: 0.79, misleading: 0.23 };
-/** The later sets' gates (later.yaml, 1,020 questions written after the rebuild; measured only). */
-const LATER = { useful: 0.85, misleading: 0.195 };
+const SHORT = { useful: 0.82, misleading: 0.21 };
+/** The later sets' gates (later.yaml, 1,260 questions written after the rebuild; measured only). */
+const LATER = { useful: 0.87, misleading: 0.175 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
