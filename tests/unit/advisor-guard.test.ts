@@ -102,6 +102,7 @@ describe('unstatedClaim: what passes', () => {
     ['both ends of a stated discount', 'The nonprofit discount is 20% to 30% off.'],
     ['a stated duration', 'You get the report within 48 hours, after a 2-3 hour session.'],
     ['a stated duration in words', 'Expect first results within thirty to sixty days.'],
+    ['a stated duration in another unit', 'You get the written report within two days.'],
     ['a stated quantity', 'It covers up to 20 of your pages.'],
     ['a stated number', 'Google follows up to 10 redirects in a row.'],
     ['a stated date', 'AI Overviews reached everyone in May 2024.'],
@@ -117,6 +118,7 @@ describe('unstatedClaim: what passes', () => {
     ['"try" as a word', 'Try the free audit first, then try again next week.'],
     ['what the site says is free', 'Run our free website audit: no sign-up needed.'],
     ['"feel free" and "free up"', 'Feel free to ask; automation can free up hours each week.'],
+    ['a cost said to be nearly nothing', 'On most platforms the setting is close to free.'],
     ['a frequency with "a"', 'We meet once a week, and reports come twice a month.'],
     ['two digits after a price word', 'An A starts at 90, a B at 80.'],
     ['a small count of our own', 'We have 2 options for you.'],
@@ -217,6 +219,8 @@ describe('unstatedClaim: what is refused', () => {
     ['an amount with k', 'The full project is 1.5k.'],
     ['grand', 'It comes to five grand.'],
     ['"a year or two", which the site never says', 'Page changes take a year or two to judge.'],
+    ['a duration in another unit the site does not state', 'The report arrives within three days.'],
+    ['a free offer of our own', 'The workshop is free for new clients.'],
     [
       'a promise in a clause after one that warns',
       'Our guide warns against paying full price, so the fee is waived for you.',
@@ -366,6 +370,14 @@ describe('what the visitor wrote', () => {
       'Your $3,000 budget covers the Discovery Workshop.',
     ],
     [
+      'their discount, as their own promotion to run',
+      "You're welcome to run a 50% promotion, as long as it isn't tied to a review.",
+    ],
+    [
+      'their figure, refuted',
+      "That note says the workshop costs $3,000, which isn't what the site states.",
+    ],
+    [
       'their figure, asked about',
       "The guides don't cover it, so I can't tell you from what the site says whether that plan is worth $3,000.",
     ],
@@ -374,6 +386,16 @@ describe('what the visitor wrote', () => {
   });
   it.each([
     ['their discount, confirmed', "Yes, you'll get 50% off."],
+    ['their discount, as something they can get', 'You can get 50% off the workshop.'],
+    ['their discount, given by us', 'We can give you 50% off.'],
+    [
+      'their budget, as what they could run a project for',
+      'You could run Data Insights for $3,000.',
+    ],
+    [
+      'their budget, stated and not refuted',
+      'The Data Insights project is $3,000, which is what we charge.',
+    ],
     ['their deadline, promised', 'We will have it live in 7 weeks.'],
     ['their deadline, given back as our promise', 'We can have it live in the 7 weeks you need.'],
     ['their budget as our price', 'The Data Insights project costs $3,000.'],

@@ -26,7 +26,7 @@ import type { EvalCase } from '../types';
 import { loadReplies, playCase, replayModel, replyKey, type RecordedReply } from './play';
 
 /**
- * The share of faithful replies the guard must leave as written: at most 2% changed (162 of 163
+ * The share of faithful replies the guard must leave as written: at most 2% changed (162 of 162
  * unchanged on the last recording).
  */
 const FAITHFUL_UNCHANGED = 0.98;

@@ -84,6 +84,14 @@ const COMPARED =
 const GIVEN_BACK =
   /\b(your|you (mentioned|said|asked|wrote|quoted|have|had|spend|spent|pay|paid|want|need|plan|budget(ed)?|got|received|saw|were (quoted|offered|told))|budget|quoted you|another (agency|firm|vendor|company))\b/i;
 
+/** The visitor, as the one who offers it to their own customers: "you can run a 10% promotion". */
+const PROMOTION = /^\S+\s+(?:\w+\s+)?(?:off|promotion|discount|sale|deal|coupon)\b/i;
+const OWN_OFFER =
+  /\byou(?:'re| are)?\s+(?:still\s+)?(?:free to|welcome to|can|could|may)\s+(?:\w+\s+)?(?:run|offer|give|hold|advertise|promote)\b/i;
+/** A figure followed by its refutation: "$150, which isn't what the site states". */
+const REFUTED =
+  /^\S+\s*(?:\w+\s+)?(?:which|that)\s+(?:isn't|is not|isn’t|wasn't|was not)\s+(?:what|a price|the price|a figure)\b/i;
+
 /** A sentence that opens on a pronoun for the service just named: "It costs ...". */
 const OPENS_ON_IT = /^\W*(it|its|it's|this|that)\b/i;
 /** A sentence that says of something what the sentence before said: "The same goes for...". */
@@ -114,6 +122,11 @@ function givenBack(text: string, at: number): boolean {
   // Asked rather than stated: "I can't tell whether that offer is worth $300".
   const asked = /\bwhether\b[^,;:]*$/i.test(text.slice(Math.max(0, at - 60), at));
   return (
+    // The visitor's own offer to their customers: "you're free to run a 10% promotion".
+    (OWN_OFFER.test(text.slice(0, at).split(/[,;:]/).at(-1) ?? '') &&
+      PROMOTION.test(text.slice(at))) ||
+    // Refuted: "it says the package costs $150, which isn't what the site states".
+    REFUTED.test(text.slice(at)) ||
     GIVEN_BACK.test(near) ||
     quoted ||
     weighed ||
@@ -166,11 +179,14 @@ function visitorsPlan(
   return givenBack(text, c.at) || !due || !ours;
 }
 
+/** Hours in a unit of time whose length is fixed (not months or years). */
+const HOURS: Record<string, number> = { minute: 1 / 60, hour: 1, day: 24, week: 168 };
+
 /**
- * Whether a figure with a unit is stated by `facts`: as written, or as a range's end after "up
- * to" or "at least"; a quantity also anywhere within a stated range ("two or three of the 3-5
- * processes" is not, "4 of the 3-5 processes" is), and counted in any of the words after it
- * ("20 of your existing pages").
+ * Whether a figure with a unit is stated by `facts`: as written or in another unit of time, or as
+ * a range's end after "up to" or "at least"; a quantity also anywhere within a stated range ("two
+ * or three of the 3-5 processes" is not, "4 of the 3-5 processes" is), and counted in any of the
+ * words after it ("20 of your existing pages").
  */
 function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: string): boolean {
   const units = [c.unit, ...(c.alts ?? [])];
@@ -188,6 +204,11 @@ function measured(facts: Facts, c: Extract<Claim, { unit: string }>, text: strin
     );
   }
   if (units.some((u) => facts.singles.has(`${c.value} ${u}`))) return true;
+  // The same time in another unit: "within a day" for "within 24 hours", "a week" for "7 days".
+  const hours = (value: number, unit: string) => value * (HOURS[unit] ?? NaN);
+  const same = (x: string) =>
+    hours(Number(x.split(' ')[0]), x.split(' ')[1]) === hours(c.value, c.unit);
+  if (c.kind === 'duration' && [...facts.singles].some(same)) return true;
   // "two of the processes": some of what the content counts, no more than its most.
   if (c.kind === 'quantity' && /^\S+\s+of\s+(the|your|our|those|these)\b/i.test(text.slice(c.at))) {
     const most = Math.max(
