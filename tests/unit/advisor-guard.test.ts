@@ -118,6 +118,7 @@ describe('unstatedClaim: what passes', () => {
     ['"try" as a word', 'Try the free audit first, then try again next week.'],
     ['what the site says is free', 'Run our free website audit: no sign-up needed.'],
     ['"feel free" and "free up"', 'Feel free to ask; automation can free up hours each week.'],
+    ['a price said to fit', 'That starting price matches what you describe.'],
     ['a cost said to be nearly nothing', 'On most platforms the setting is close to free.'],
     ['a frequency with "a"', 'We meet once a week, and reports come twice a month.'],
     ['two digits after a price word', 'An A starts at 90, a B at 80.'],
@@ -308,6 +309,7 @@ describe('unstatedClaim: what is refused', () => {
     ['something complimentary', 'The workshop is complimentary for nonprofits.'],
     ['a fee waived', "We'll waive the fee for you."],
     ['a price match', 'We offer a price match.'],
+    ['a price match of our own', 'Our price matches any competitor quote.'],
     ['two for one', "There's a 2-for-1 deal on workshops."],
     ['half price', 'Nonprofits pay half price.'],
     ['an amount in the answer to an "if"', 'If you book now it costs $1,250.'],
@@ -422,6 +424,15 @@ describe('what the visitor wrote', () => {
 });
 
 describe('replyGuard: corrects or drops a sentence, never the reply', () => {
+  it('reads "It\'s free" as said of what the sentence before named', () => {
+    const check = replyGuard(stated, visitorFacts([]));
+    expect(check('Start with the website audit on your home page. ').problem).toBeUndefined();
+    expect(check("It's free, and you get results quickly.").problem).toBeUndefined();
+    const other = replyGuard(stated, visitorFacts([]));
+    expect(other('Start with the Discovery Workshop and its report. ').problem).toBeUndefined();
+    expect(other("It's free, and you get results quickly.").problem).toMatch(/promise/);
+  });
+
   it('holds a duration opening on "it" to the service named just before it', () => {
     const check = replyGuard(stated, visitorFacts([]));
     expect(check('Data Insights & Analytics starts at $4,000. ').problem).toBeUndefined();

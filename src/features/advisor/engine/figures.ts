@@ -203,10 +203,11 @@ const MONTH_DAY =
 const YEAR = /\b(19\d\d|20\d\d)\b/g;
 /**
  * A promise the firm would have to keep: its words, as the content would state them ("free", but
- * not "feel free", "free up", "close to free" or a person's being free: "the times you're free").
+ * not "feel free", "free up", "close to free" or a person's being free: "the times you're free";
+ * a price match, but not "that price matches what you describe").
  */
 export const PROMISE =
-  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?)|complimentary|waive[sd]?|price[- ]match(?:es|ing)?|two[- ]for[- ]one|2[- ]for[- ]1)\b|\b\d+(?:\.\d+)?\s?%\s?off\b|(?<![-\w]|\bfeel |\b(?:you|we|they)(?:'re| are) |\bi(?:'m| am) |\b(?:close to|almost|nearly|practically) )\bfree\b(?! (?:up|to|from|of)\b)/gi;
+  /\b(guarantee[ds]?|guaranteeing|promise[ds]?|refunds?|refunded|money[- ]back|risk[- ]free|no[- ]risk|discount(?:s|ed)?|free of charge|at no (?:extra )?(?:cost|charge)|no charge|100\s?% (?:success|satisfaction|results?)|complimentary|waive[sd]?|(?<!\b(?:the|that|this|its|your|starting|listed) )price[- ]match(?:es|ing)?|two[- ]for[- ]one|2[- ]for[- ]1)\b|\b\d+(?:\.\d+)?\s?%\s?off\b|(?<![-\w]|\bfeel |\b(?:you|we|they)(?:'re| are) |\bi(?:'m| am) |\b(?:close to|almost|nearly|practically) )\bfree\b(?! (?:up|to|from|of)\b)/gi;
 /** How many words before a promise a negation or an "if" still reaches. */
 const NEGATION_REACH = 9;
 /** Words that undo a promise when they come shortly before it ("we can't guarantee"). */

@@ -243,6 +243,8 @@ interface Said {
   recent: ServiceEntry[];
   /** A published discount was stated, so "your discount" may refer back to it. */
   discount: boolean;
+  /** The sentence before, for one that opens on a pronoun for what it named ("It's free."). */
+  before?: string;
 }
 
 /** Why one claim is not the firm's to make, or null when it is stated. */
@@ -290,11 +292,16 @@ function problemOf(
           ? null
           : `a promise the site does not make (${c.text})`;
       }
-      // Something free is the thing next to the word: "try the free audit".
+      // Something free is the thing next to the word ("try the free audit"), or the one the
+      // sentence before named, for "It's free" (two of its words in the content's sentence).
       if (kind === 'free') {
         const around = aroundOf(text, c.at, c.text);
+        const it = OPENS_ON_IT.test(text) ? [...meaningStems(said.before ?? '')] : [];
         const free = stated.promises.some(
-          (p) => p.kind === kind && [...around].some((w) => p.around.has(w)),
+          (p) =>
+            p.kind === kind &&
+            ([...around].some((w) => p.around.has(w)) ||
+              it.filter((w) => p.stems.has(w)).length >= 2),
         );
         return free ? null : `a promise the site does not make (${c.text})`;
       }
@@ -398,6 +405,7 @@ export function replyGuard(stated: Stated, visitor: Facts) {
       if (problem) break;
     }
     last = serviceAt(plain, plain.length, stated) ?? last;
+    said.before = plain;
     const named = servicesNamed(plain, stated);
     if (named.length) said.recent = named;
     if (
