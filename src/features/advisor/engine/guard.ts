@@ -90,7 +90,7 @@ const OWN_OFFER =
   /\byou(?:'re| are)?\s+(?:still\s+)?(?:free to|welcome to|can|could|may)\s+(?:\w+\s+)?(?:run|offer|give|hold|advertise|promote)\b/i;
 /** A figure followed by its refutation: "$150, which isn't what the site states". */
 const REFUTED =
-  /^\S+\s*(?:\w+\s+)?(?:which|that)\s+(?:isn't|is not|isn’t|wasn't|was not)\s+(?:what|a price|the price|a figure)\b/i;
+  /^\S+\s*(?:\w+\s+)?(?:which|that)\s+(?:is|was)(?:n't|n’t|\s+not)\s+(?:what|a price|the price|a figure)\b/i;
 
 /** A sentence that opens on a pronoun for the service just named: "It costs ...". */
 const OPENS_ON_IT = /^\W*(it|its|it's|this|that)\b/i;
