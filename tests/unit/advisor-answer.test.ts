@@ -166,6 +166,33 @@ describe('the built-in advisor', () => {
     );
   });
 
+  it.each([
+    'pls connect me with your sales team',
+    'get me a person',
+    'hey can i get a callback',
+    'Could we hop on a quick zoom with one of your people?',
+    'have someone get in touch with me by email please',
+    "can i grab some time on somebody's calendar",
+    'I want to schedule the discovery workshop for early January.',
+    'ok sold. where do i sign up to work with you',
+    'how do we get the ball rolling with you guys',
+    'how much would it be for our site specifically? 45 pages, two locations',
+    'this bot isnt really getting what i mean',
+    'is anyone actually there??',
+  ])('hands off "%s", a request for a person in other words', (message) => {
+    expect(ask(message).kind).toBe('handoff');
+  });
+
+  it.each([
+    'what happens after I book the workshop?',
+    'how fast does a real person write back to an email?',
+    'Who should I reach out to about partnering with you?',
+    'Will you put together a proposal in the format our procurement office requires?',
+    'Does writing for AI answers also help real human readers?',
+  ])('answers "%s", a question about people or calls, rather than handing off', (message) => {
+    expect(ask(message).kind).not.toBe('handoff');
+  });
+
   it('quotes the price section of a service priced for each client, in its own words', () => {
     const reply = ask('How much is SEO?');
     expect(reply.kind).toBe('answer');
