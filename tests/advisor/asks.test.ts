@@ -2,10 +2,10 @@
  * The questions visitors ask of each section (src/content/advisor-asks.yaml), asked as they are
  * written: the site was written to answer them, so the built-in advisor answers them from their
  * own section. Before a question that is one of them was taken as answered (SAME_ASK in
- * engine/retrieve.ts), 200 of 2,612 were declined. Of the 4,961 asked now, many long and told
- * from the asker's situation and some short as typed, 62 are declined and 4,858 answered from
- * their own section first; of the 400 the site does not answer (src/content/advisor-declines.yaml),
- * 345 are declined. The gates sit a little beyond that. Asking them all takes seconds, so each
+ * engine/retrieve.ts), 200 of 2,612 were declined. Of the 5,283 asked now, many long and told
+ * from the asker's situation, some short as typed and some opening messages, 43 are declined and
+ * 5,181 answered from their own section first; of the 400 the site does not answer
+ * (src/content/advisor-declines.yaml), 374 are declined. The gates sit a little beyond that. Asking them all takes seconds, so each
  * test has a minute.
  */
 import { readFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ it('declines the questions visitors ask that the site does not answer, asked as 
   );
   console.log(`Stored declines: ${declined.length} of ${questions.length} declined`);
   expect(questions.length).toBeGreaterThan(300);
-  expect(declined.length / questions.length).toBeGreaterThan(0.85);
+  expect(declined.length / questions.length).toBeGreaterThan(0.9);
 }, 60_000);
 
 it('holds no question the site does not answer that a section is said to answer', () => {
