@@ -403,6 +403,31 @@ describe('the built-in advisor', () => {
     }
   });
 
+  it('reads "could you do that for us?" after a guide as asking for the services it points to', () => {
+    // A reply that quotes a guide's section first, and the visitor's question after it.
+    const after = (refers: number, question: string) => {
+      const { doc } = advisor.search.sections.find((s) => s.doc.refers?.length === refers)!;
+      const messages: ChatMessage[] = [
+        { role: 'user', content: doc.title },
+        { role: 'assistant', content: `**[${doc.title}](${doc.url})**: ${doc.text}` },
+        { role: 'user', content: question },
+      ];
+      const services = advisor.services.filter((s) => doc.refers!.includes(s.id));
+      return { reply: answer(advisor, messages), services };
+    };
+    // One service: it is what the visitor asks about, its price from its data.
+    const one = after(1, 'is that something you guys could set up for us? what would it run us?');
+    expect(one.reply.content.startsWith(priceSentence(one.services[0]))).toBe(true);
+    // Several: each offered as a choice, by its page.
+    const two = after(2, 'could you do that for us?');
+    expect(two.reply.kind).toBe('choices');
+    expect(two.reply.sources.map((s) => s.url)).toEqual(two.services.map((s) => s.url));
+    // Not a question asking us to do it.
+    expect(after(2, 'what do you mean by that?').reply.sources.map((s) => s.url)).not.toEqual(
+      two.services.map((s) => s.url),
+    );
+  });
+
   it('opens both the reply and its sources with a price asked after another question', () => {
     const reply = ask(
       'How are the audit scores calculated? And how much is the Discovery Workshop?',

@@ -348,6 +348,31 @@ describe('advisor index', () => {
     expect(search.declines.map((a) => [...a.terms])).toEqual([terms('take credit cards')]);
   });
 
+  it('marks each article section with the services it links to, else those its article links to', () => {
+    const refers = (body: string) =>
+      buildAdvisorIndex({ ...sources, articles: [{ ...article, body }] })
+        .docs.filter((d) => d.url.startsWith('/articles/'))
+        .map((d) => [d.url, d.refers]);
+    expect(refers(article.body).every(([, r]) => r === undefined)).toBe(true);
+    const linked = article.body.replace(
+      'It depends on the code.',
+      'It depends on the code. Our [data work](/services/data-insights) and [a guide](/articles/x) help.',
+    );
+    expect(refers(linked)).toContainEqual([
+      '/articles/server-errors-guide#how-google-treats-codes',
+      ['data-insights'],
+    ]);
+    // A section that links no service (nor a page that is not one: /services/none) gets its article's.
+    const opening = refers(
+      linked.replace('Servers answer', 'See [this](/services/none). Servers answer'),
+    );
+    expect(opening).toContainEqual(['/articles/server-errors-guide', ['data-insights']]);
+    expect(opening).toContainEqual([
+      '/articles/server-errors-guide#faq-is-a-soft-404-bad',
+      ['data-insights'],
+    ]);
+  });
+
   it('stops the build on a question for a section its page does not have, and skips pages it does not index', () => {
     const asks = (url: string) => [{ url, asks: ['who reads this?'] }];
     expect(() => buildAdvisorIndex({ ...sources, asks: asks('/privacy#9-renamed') })).toThrow(
@@ -364,6 +389,13 @@ describe('mdxSections', () => {
     expect(mdxSections('## What about llms.txt?\n\nA proposal.').map((s) => s.anchor)).toEqual([
       'what-about-llmstxt',
     ]);
+  });
+
+  it('keeps the addresses each section links to, in order', () => {
+    const sections = mdxSections(
+      'Intro [a](/a).\n\n## Steps\n\n- See [b](/b) and **[c](/c)**\n\n## End',
+    );
+    expect(sections.map((s) => s.links)).toEqual([['/a'], ['/b', '/c'], []]);
   });
 
   it('keeps nested list items under their item', () => {

@@ -114,7 +114,13 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
       ...services.flatMap(serviceDocs),
       servicesDoc(facts, sources.blocks?.services),
       ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
-      ...byId(sources.articles).flatMap((a) => articleDocs(a, consultants)),
+      ...byId(sources.articles).flatMap((a) =>
+        articleDocs(
+          a,
+          consultants,
+          facts.map((f) => f.id),
+        ),
+      ),
       ...consultants.map(consultantDoc),
       teamDoc(consultants, sources.blocks?.consultants),
       ...firmDocs(sources.firm, sources.contactIntro, sources.blocks?.consultation),
@@ -326,6 +332,7 @@ function servicesDoc(services: readonly ServiceFacts[], intro = ''): AdvisorDoc 
 function articleDocs(
   entry: Rendered<'articles'>,
   consultants: readonly Entry<'consultants'>[],
+  services: readonly string[],
 ): AdvisorDoc[] {
   const { id, data } = entry;
   const url = `/articles/${id}`;
@@ -334,8 +341,15 @@ function articleDocs(
   const author = consultants.find((c) => c.id === data.author.id)?.data;
   const byline = author && `Written by ${author.name}, ${author.title}.`;
   const docs: AdvisorDoc[] = [];
-  for (const s of mdxSections(entry.body ?? '', entry.headings)) {
+  const sections = mdxSections(entry.body ?? '', entry.headings);
+  // The services a section links to ("our SEO services"), else those its article does.
+  const refers = (links: readonly string[]) => [
+    ...new Set(links.flatMap((l) => services.filter((id) => l === `/services/${id}`))),
+  ];
+  const throughout = refers(sections.flatMap((s) => s.links));
+  for (const s of sections) {
     if (!s.text) continue;
+    const own = refers(s.links).length ? refers(s.links) : throughout;
     docs.push({
       ...base,
       id: `${url}#${s.anchor || 'introduction'}`,
@@ -345,6 +359,7 @@ function articleDocs(
       // The opening text is the article's summary; its description says it in one sentence.
       text: s.anchor ? s.text : lines([data.description, byline, s.text]),
       ...(s.anchor ? {} : { keywords: data.keywords.join(', ') }),
+      ...(own.length > 0 && { refers: own }),
     });
   }
   if (data.takeaways?.length) {
@@ -355,6 +370,7 @@ function articleDocs(
       title: `Key takeaways: ${data.title}`,
       context: data.title,
       text: items(data.takeaways),
+      ...(throughout.length > 0 && { refers: throughout }),
     });
   }
   for (const f of data.faq ?? []) {
@@ -367,6 +383,7 @@ function articleDocs(
       title: f.question,
       context: data.title,
       text: f.answer,
+      ...(throughout.length > 0 && { refers: throughout }),
     });
   }
   return docs;

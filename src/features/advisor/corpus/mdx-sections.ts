@@ -23,6 +23,8 @@ export interface Section {
   depth: number;
   /** One paragraph per line; list items and table rows start with "- ". */
   text: string;
+  /** The addresses its links point to, in order. */
+  links: string[];
 }
 
 type Node = MdastNode & { children?: Node[]; value?: string; depth?: number };
@@ -48,7 +50,7 @@ export function mdxSections(
 ): Section[] {
   const tree = mdxToMdast(mdx, { position: false }) as Node;
   const blockLines = (node: Node) => linesOf(node, rendering);
-  const sections: Section[] = [{ heading: '', anchor: '', depth: 1, text: '' }];
+  const sections: Section[] = [{ heading: '', anchor: '', depth: 1, text: '', links: [] }];
   const lines: string[][] = [[]];
   let parent: string | undefined;
   let headingIndex = 0;
@@ -65,16 +67,24 @@ export function mdxSections(
           anchor,
           depth: node.depth ?? 2,
           text: '',
+          links: [],
         });
         lines.push([]);
         continue;
       }
     }
     lines[lines.length - 1].push(...blockLines(node));
+    sections[sections.length - 1].links.push(...linksIn(node));
   }
   return sections
     .map((s, i) => ({ ...s, text: lines[i].join('\n') }))
     .filter((s, i) => i > 0 || s.text !== '');
+}
+
+/** The addresses of the links in a node, in order. */
+function linksIn(node: Node): string[] {
+  const url = node.type === 'link' ? (node as { url?: string }).url : undefined;
+  return [...(url ? [url] : []), ...(node.children ?? []).flatMap(linksIn)];
 }
 
 /** The plain-text lines of one block. */

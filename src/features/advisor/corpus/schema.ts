@@ -5,7 +5,7 @@
  */
 
 /** Bumped when the shape changes, so a function never reads an index it does not understand. */
-export const ADVISOR_INDEX_VERSION = 5;
+export const ADVISOR_INDEX_VERSION = 6;
 
 /** Public path of the built index. Only the chat function reads it. */
 export const ADVISOR_INDEX_PATH = '/advisor-index.json';
@@ -60,6 +60,11 @@ export interface AdvisorDoc {
   asks?: string;
   /** For service documents: the service's id and the part of the page. */
   service?: string;
+  /**
+   * For an article's sections: the services it links to, or its article's when it links none
+   * ("could you do that for us?" after it asks about them).
+   */
+  refers?: string[];
   facet?: ServiceFacet;
 }
 

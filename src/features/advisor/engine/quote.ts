@@ -131,9 +131,8 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       offered.push(...picked.choices);
       const asked = retrieval.parts.length > 1 ? `"${text}"` : 'this';
       const lead = `Several parts of the site could answer ${asked}; choose the one you mean:`;
-      blocks.push(
-        [lead, ...picked.choices.map((m) => choiceLine(m, firm.index.services))].join('\n'),
-      );
+      const list = picked.choices.map((m) => choiceLine(m, firm.index.services));
+      blocks.push([lead, ...list].join('\n'));
     }
   }
   if (!blocks.length && !fact) return declineReply(firm, retrieval.message);

@@ -44,6 +44,11 @@ const LEANS =
   /^(and|so|also|then|but|ok|okay|what about|how about)\b|\b(it|its|that|this|they|them)\b/i;
 /** A question put to the firm about itself, which its own pages answer, not a guide's advice. */
 const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
+/** Asking the firm to do something for the visitor: "could you set that up?", "do you do that?". */
+const DO_IT =
+  /\b(?:(?:can|could|would|will|do) (?:you|u)(?: guys)?(?: \w+)? (?:do|set|fix|handle|help|take care|implement|sort|manage|build|offer|provide)|something (?:you|u)(?: guys)?)\b/i;
+/** A reply's first link. */
+const LINK = /\]\((\/[^)\s]*)/;
 /** The visitor speaking of their own organization ("we", "our", "I"). */
 const OURS = /\b(we|we're|our|us|i|i'm|my)\b/i;
 /** Words a message describing a situation runs to at least. */
@@ -97,7 +102,7 @@ function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
     const named = before?.role === 'user' && namedService(ranking.services, before.content);
     if (named) return { subject: named };
     if (m.role === 'user') continue;
-    const first = m.content.match(/\]\((\/[^)#\s]*)/)?.[1];
+    const first = m.content.match(LINK)?.[1].split('#')[0];
     const service = ranking.services.find((s) => s.url === first);
     if (first) return service ? { subject: service } : { page: first };
   }
@@ -126,19 +131,25 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
   const situation = statements ? queryWords(ranking.search, statements, 0.5) : [];
   const named = namedService(ranking.services, message);
   const discussed = named ? {} : inDiscussion(ranking, earlier);
+  // Asked to do what the last reply's guide discussed ("could you set that up?"): its services.
+  const reply = earlier.findLast((m) => m.role === 'assistant')?.content.match(LINK)?.[1];
+  const refers = ranking.search.sections.find((s) => s.doc.url === reply)?.doc.refers ?? [];
+  const asked = !named && DO_IT.test(message);
+  const theirs = ranking.services.filter((s) => asked && refers.includes(s.id));
   return {
     message,
     questions: questions.map((text, i): Question => {
       const own = queryWords(ranking.search, text);
       const topical = own.filter((w) => w.idf >= 1);
       const namedHere = namedService(ranking.services, text);
-      const subject = namedHere ?? named ?? discussed.subject;
       // A follow-up leans on the conversation or on the message's question before it: it is short
       // or points back, and names nothing.
       const followUp =
         !namedHere &&
         (i > 0 || (!named && before !== undefined)) &&
         (topical.length <= 2 || LEANS.test(text) || tokenize(text).length <= 8);
+      const ours = followUp ? theirs : [];
+      const subject = namedHere ?? named ?? (ours.length === 1 ? ours[0] : discussed.subject);
       let words = mergeWords(own, situation);
       if (followUp && subject)
         words = mergeWords(words, queryWords(ranking.search, subject.name, 0.8));
@@ -155,6 +166,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
         followUp,
         toUs: TO_US.test(text),
         situation: OURS.test(message) && tokenize(message).length >= SITUATION,
+        ...(ours.length > 1 && { offered: ours }),
         ...(OFFERS.test(text) && { offered: offeredIn(ranking.services, text, namedHere) }),
       };
     }),

@@ -19,7 +19,7 @@ export interface Firm {
 /** How a decline starts unless it says why. */
 export const DECLINE_LEAD = "Our site doesn't cover that, so I'd rather not guess.";
 export const CONSULTATION_LINE = `[answer five short questions](${QUESTIONNAIRE_URL}) and we'll reply within 24 hours`;
-const QUESTIONNAIRE_SOURCE: ChatSource = {
+const QUESTIONNAIRE_PAGE: ChatSource = {
   title: 'Consultation questionnaire',
   url: QUESTIONNAIRE_URL,
 };
@@ -34,9 +34,7 @@ export function mailboxFor(firm: Firm, text: string): ContactFacts | undefined {
     return { c, score };
   });
   const best = scored.sort((a, b) => b.score - a.score)[0];
-  const scoping = contacts.find((c) =>
-    /\b(sales|consult|project)/i.test(`${c.label} ${c.description}`),
-  );
+  const scoping = contacts.find((c) => /\b(sales|consult|project)/i.test(c.label + c.description));
   return best && best.score > 0 ? best.c : (scoping ?? contacts[0]);
 }
 
@@ -45,19 +43,12 @@ const mail = (c: ContactFacts) => `[${c.email}](mailto:${c.email})`;
 /** The offer of a person: the questionnaire, the right mailbox, the others, the email form. */
 export function personOffer(firm: Firm, text: string): string {
   const box = mailboxFor(firm, text);
+  const why = box?.description.replace(/\.$/, '').toLowerCase();
+  const email = box ? `, or email **${box.label}** at ${mail(box)} (${why})` : '';
   const others = firm.index.contacts.filter((c) => c !== box);
-  return [
-    `A person can help: ${CONSULTATION_LINE}${
-      box
-        ? `, or email **${box.label}** at ${mail(box)} (${box.description.replace(/\.$/, '').toLowerCase()})`
-        : ''
-    }. You can also leave your email below and we'll write back.`,
-    others.length
-      ? `Other addresses: ${others.map((c) => `${c.label}, ${mail(c)}`).join('; ')}.`
-      : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const rest = others.map((c) => `${c.label}, ${mail(c)}`).join('; ');
+  const offer = `A person can help: ${CONSULTATION_LINE}${email}. You can also leave your email below and we'll write back.`;
+  return others.length ? `${offer}\n\nOther addresses: ${rest}.` : offer;
 }
 
 /** A reply that quotes no section: sure of itself unless it declines. */
@@ -66,7 +57,7 @@ const unquoted = (kind: ReplyKind, content: string, handoff = false): AdvisorRep
   declined: kind === 'decline',
   handoff,
   confidence: kind === 'decline' ? 0 : 1,
-  sources: kind === 'handoff' ? [QUESTIONNAIRE_SOURCE] : [],
+  sources: kind === 'handoff' ? [QUESTIONNAIRE_PAGE] : [],
   content,
 });
 
