@@ -418,6 +418,10 @@ describe('the built-in advisor', () => {
     // One service: it is what the visitor asks about, its price from its data.
     const one = after(1, 'is that something you guys could set up for us? what would it run us?');
     expect(one.reply.content.startsWith(priceSentence(one.services[0]))).toBe(true);
+    // The price section opens the reply once: it is not offered again for the first question.
+    const urls = one.reply.sources.map((s) => s.url);
+    expect(urls.filter((u) => u === one.services[0].priceUrl)).toHaveLength(1);
+    expect(new Set(urls).size).toBe(urls.length);
     // Several: each offered as a choice, by its page.
     const two = after(2, 'could you do that for us?');
     expect(two.reply.kind).toBe('choices');

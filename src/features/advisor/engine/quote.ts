@@ -79,13 +79,16 @@ function pick(part: Retrieved, used: Set<Section>) {
     const asked = fresh.find((m) => m.confidence === 1);
     return asked ? { sure, quotes: [asked], choices: [] } : { sure, quotes: [], choices: likely };
   }
-  const second = fresh.find(
-    (m) =>
-      m.score >= best.score * SECOND &&
-      m.confidence >= DECLINE_BELOW &&
-      m.section.doc.url !== best.section.doc.url,
-  );
+  const close = (m: Match) => m.score >= best.score * SECOND && m.confidence >= DECLINE_BELOW;
+  const second = fresh.find((m) => close(m) && m.section.doc.url !== best.section.doc.url);
   return { sure, quotes: second ? [best, second] : [best], choices: [] };
+}
+
+/** A service's price section, for a price asked of it that the section answers well enough. */
+function priceOf({ question: q, matches }: Retrieved) {
+  const id = PRICE.test(q.text) && q.subject?.id;
+  const m = matches.find(({ section: { doc } }) => doc.service === id && doc.facet === 'price');
+  return m && m.confidence >= DECLINE_BELOW ? m : undefined;
 }
 
 /** The reply to a conversation's last message, from what retrieval found. */
@@ -97,14 +100,12 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const offered: Match[] = [];
   const unanswered: string[] = [];
   let sure = 0;
-  for (const part of retrieval.parts) {
+  // A price asked opens the reply: taken first, its section is not offered again as a choice.
+  for (const part of [...retrieval.parts].sort((a, b) => +!!priceOf(b) - +!!priceOf(a))) {
     const { subject, text } = part.question;
-    // A price asked of a service, when its price section answers the question well enough: the
-    // price from its data, or that section quoted for a service priced for each client.
-    const price = part.matches.find(
-      (m) => m.section.doc.service === subject?.id && m.section.doc.facet === 'price',
-    );
-    if (subject && price && PRICE.test(text) && price.confidence >= DECLINE_BELOW) {
+    // The price from the service's data, or its section quoted for a service priced for each client.
+    const price = priceOf(part);
+    if (subject && price) {
       if (!fact) {
         fact =
           subject.startingPrice === undefined
@@ -148,10 +149,7 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
     handoff: unanswered.length > 0,
     confidence: fact ? Math.max(sure / answered, 0.8) : sure / answered,
     // Sections it quotes come first among its sources; those it offers follow.
-    sources: [
-      ...sources.map((s) => docSource(s.doc)),
-      ...offered.map((m) => docSource(m.section.doc)),
-    ],
+    sources: [...sources, ...offered.map((m) => m.section)].map((s) => docSource(s.doc)),
     content,
     ...(choices.length > 1 && { choices }),
   };
