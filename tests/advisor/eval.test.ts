@@ -23,8 +23,8 @@ const HELDOUT = { useful: 0.82, misleading: 0.19, strict: 0.46, recallAt3: 0.84,
 const DEVELOPMENT = { useful: 0.86, misleading: 0.155, strict: 0.51 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
 const SHORT = { useful: 0.82, misleading: 0.21 };
-/** The later sets' gates (later.yaml, 1,260 questions written after the rebuild; measured only). */
-const LATER = { useful: 0.87, misleading: 0.175 };
+/** The later sets' gates (later.yaml, 1,680 questions written after the rebuild; measured only). */
+const LATER = { useful: 0.86, misleading: 0.185 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
