@@ -426,6 +426,8 @@ describe('the built-in advisor', () => {
     const two = after(2, 'could you do that for us?');
     expect(two.reply.kind).toBe('choices');
     expect(two.reply.sources.map((s) => s.url)).toEqual(two.services.map((s) => s.url));
+    // Each with a sentence of its own after its link.
+    for (const s of two.services) expect(two.reply.content).toMatch(`](${s.url})**: `);
     // Not a question asking us to do it.
     expect(after(2, 'what do you mean by that?').reply.sources.map((s) => s.url)).not.toEqual(
       two.services.map((s) => s.url),

@@ -373,10 +373,11 @@ export function retrieve(ranking: Ranking, messages: readonly ChatMessage[]): Re
       if (!named.length) return { question, matches };
       // What was asked for by name opens the answer, whatever the conversation was about.
       const score = matches[0]?.score ?? 1;
-      const own = named.map((section) => ({ section, score, confidence: 1, named: true }));
-      const rest = matches.filter((m) => !named.includes(m.section));
-      const quoted = own.map((m) => ({ ...m, quote: toQuote(question, m.section) }));
-      return { question, matches: [...quoted, ...rest] };
+      const own = named.map((section) => {
+        const [quote, best] = [toQuote(question, section), bestUnit(question, section)];
+        return { section, score, confidence: 1, named: true, quote, best };
+      });
+      return { question, matches: [...own, ...matches.filter((m) => !named.includes(m.section))] };
     }),
   };
 }
