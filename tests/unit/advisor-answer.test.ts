@@ -86,6 +86,16 @@ describe('the built-in advisor', () => {
     expect(reply.content).toContain(priceSentence(workshop));
   });
 
+  it('takes the service a reply cites for a follow-up when the reply opens with another page', () => {
+    const nonprofit = advisor.services.find((s) => s.id === 'nonprofit-support')!;
+    const first = ask('do you work with nonprofits?');
+    // The home page's answer first, the service after it.
+    expect(first.sources[0].url.startsWith('/#')).toBe(true);
+    expect(first.sources.map((s) => s.url.split('#')[0])).toContain(nonprofit.url);
+    const reply = ask('do you work with nonprofits?', 'how much cheaper is it for us?');
+    expect(reply.content.startsWith(priceSentence(nonprofit))).toBe(true);
+  });
+
   it('declines a question the site does not cover plainly, offering a person with no pitch and no sources', () => {
     const reply = ask('What will the weather be like in Detroit next Tuesday?');
     expect(reply.kind).toBe('decline');

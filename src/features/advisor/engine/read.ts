@@ -47,8 +47,8 @@ const TO_US = /\b(you|your|yours|you're|youre|u)\b/i;
 /** Asking the firm to do something for the visitor: "could you set that up?", "do you do that?". */
 const DO_IT =
   /\b(?:(?:can|could|would|will|do) (?:you|u)(?: guys)?(?: \w+)? (?:do|set|fix|handle|help|take care|implement|sort|manage|build|offer|provide)|something (?:you|u)(?: guys)?)\b/i;
-/** A reply's first link. */
-const LINK = /\]\((\/[^)\s]*)/;
+/** The site's addresses a reply links to, in order. */
+const links = (text = '') => [...text.matchAll(/\]\((\/[^)\s]*)/g)].map((l) => l[1]);
 /** The visitor speaking of their own organization ("we", "our", "I"). */
 const OURS = /\b(we|we're|our|us|i|i'm|my)\b/i;
 /** Words a message describing a situation runs to at least. */
@@ -94,17 +94,19 @@ function offeredIn(services: readonly ServiceFacts[], text: string, named?: Serv
   return named ? [named] : word.length && naming.length <= 3 ? naming : [];
 }
 
-/** The service or page in discussion: one the visitor named, else the first source cited. */
-function inDiscussion(ranking: Ranking, earlier: readonly ChatMessage[]) {
+/** The service or page in discussion: one the visitor named, else what the last reply cites. */
+function inDiscussion({ services }: Ranking, earlier: readonly ChatMessage[]) {
   const recent = earlier.slice(-4);
   for (const [i, m] of [...recent.entries()].reverse()) {
     const before = m.role === 'user' ? m : recent[i - 1];
-    const named = before?.role === 'user' && namedService(ranking.services, before.content);
+    const named = before?.role === 'user' && namedService(services, before.content);
     if (named) return { subject: named };
     if (m.role === 'user') continue;
-    const first = m.content.match(LINK)?.[1].split('#')[0];
-    const service = ranking.services.find((s) => s.url === first);
-    if (first) return service ? { subject: service } : { page: first };
+    // A reply that opens with a guide is about it; any other, about a service it cites.
+    const cited = links(m.content).map((l) => l.split('#')[0]);
+    const guide = cited[0]?.startsWith('/articles/');
+    const service = guide ? undefined : services.find((s) => cited.includes(s.url));
+    if (cited[0]) return service ? { subject: service } : { page: cited[0] };
   }
   return {};
 }
@@ -132,7 +134,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
   const named = namedService(ranking.services, message);
   const discussed = named ? {} : inDiscussion(ranking, earlier);
   // Asked to do what the last reply's guide discussed ("could you set that up?"): its services.
-  const reply = earlier.findLast((m) => m.role === 'assistant')?.content.match(LINK)?.[1];
+  const reply = links(earlier.findLast((m) => m.role === 'assistant')?.content)[0];
   const refers = ranking.search.sections.find((s) => s.doc.url === reply)?.doc.refers ?? [];
   const asked = !named && DO_IT.test(message);
   const theirs = ranking.services.filter((s) => asked && refers.includes(s.id));

@@ -152,9 +152,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[], near: nu
  * so the section that answers comes first, from the hand-set score alone (1, then zeros).
  */
 export const ORDER = [
-  0.971, 2.171, -0.204, -0.642, -0.747, 0.845, -0.454, -0.409, -0.314, -0.08, -0.157, -0.806, 1.07,
-  -0.46, 0.067, -0.55, 0.323, 0.749, 0.268, 0.046, -1.02, 0.183, -0.225, -0.272, 0.372, -0.289,
-  0.614, 0.097, -1.645, -0.175, -0.778, 1.403, -0.517, 2.705, 4.329, 2.659,
+  0.972, 2.169, -0.201, -0.631, -0.752, 0.85, -0.452, -0.403, -0.311, -0.077, -0.159, -0.806, 1.068,
+  -0.458, 0.066, -0.552, 0.325, 0.75, 0.269, 0.046, -1.02, 0.183, -0.226, -0.268, 0.373, -0.29,
+  0.612, 0.097, -1.643, -0.173, -0.777, 1.404, -0.519, 2.728, 4.31, 2.659,
 ];
 
 /**
@@ -162,7 +162,7 @@ export const ORDER = [
  * development set; its bias makes false declines about as frequent as false answers.
  */
 export const SURE = [
-  0.719, -0.58, 0.133, -0.008, 0.165, -0.154, -0.271, 0.13, 0.405, -0.602, 0.302, 0.586, 1.01,
+  0.72, -0.58, 0.133, -0.008, 0.165, -0.154, -0.271, 0.13, 0.405, -0.602, 0.302, 0.586, 1.01,
   -1.196, -0.604, -0.839,
 ];
 
@@ -171,9 +171,10 @@ export const weigh = (x: readonly number[], w: readonly number[]) =>
   x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
 
 /**
- * Sections kept per question; words a section may have to be quoted whole; words quoted from a
- * longer one; list items quoted at most.
+ * Sections considered per question, and kept; words a section may have to be quoted whole; words
+ * quoted from a longer one; list items quoted at most.
  */
+const POOL = 16;
 export const KEEP = 8;
 const WHOLE = 90;
 const BUDGET = 70;
@@ -278,9 +279,6 @@ function askedAs(search: SectionSearch, q: Question) {
   const ways = [wordPairs(q.text), wordPairs(q.text, FILLERS)].map(near);
   return search.sections.filter((s) => search.asksOf(s).some((a) => ways.some((n) => n(a))));
 }
-
-/** Candidates considered before the KEEP best are kept. */
-const POOL = 16;
 
 /** The sections found for one question (at most POOL), with their features() and sureness(). */
 export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<string>) {
