@@ -114,13 +114,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
       ...services.flatMap(serviceDocs),
       servicesDoc(facts, sources.blocks?.services),
       ...[...sources.faqs].sort((a, b) => a.data.order - b.data.order).map(faqDoc),
-      ...byId(sources.articles).flatMap((a) =>
-        articleDocs(
-          a,
-          consultants,
-          facts.map((f) => f.id),
-        ),
-      ),
+      ...byId(sources.articles).flatMap((a) => articleDocs(a, consultants, facts)),
       ...consultants.map(consultantDoc),
       teamDoc(consultants, sources.blocks?.consultants),
       ...firmDocs(sources.firm, sources.contactIntro, sources.blocks?.consultation),
@@ -332,7 +326,7 @@ function servicesDoc(services: readonly ServiceFacts[], intro = ''): AdvisorDoc 
 function articleDocs(
   entry: Rendered<'articles'>,
   consultants: readonly Entry<'consultants'>[],
-  services: readonly string[],
+  services: readonly ServiceFacts[],
 ): AdvisorDoc[] {
   const { id, data } = entry;
   const url = `/articles/${id}`;
@@ -343,9 +337,8 @@ function articleDocs(
   const docs: AdvisorDoc[] = [];
   const sections = mdxSections(entry.body ?? '', entry.headings);
   // The services a section links to ("our SEO services"), else those its article does.
-  const refers = (links: readonly string[]) => [
-    ...new Set(links.flatMap((l) => services.filter((id) => l === `/services/${id}`))),
-  ];
+  const refers = (links: readonly string[]) =>
+    services.filter((s) => links.some((l) => l.split('#')[0] === s.url)).map((s) => s.id);
   const throughout = refers(sections.flatMap((s) => s.links));
   for (const s of sections) {
     if (!s.text) continue;

@@ -19,22 +19,23 @@ export interface Firm {
 /** How a decline starts unless it says why. */
 export const DECLINE_LEAD = "Our site doesn't cover that, so I'd rather not guess.";
 export const CONSULTATION_LINE = `[answer five short questions](${QUESTIONNAIRE_URL}) and we'll reply within 24 hours`;
-const QUESTIONNAIRE_PAGE: ChatSource = {
+const QUESTIONNAIRE_SOURCE: ChatSource = {
   title: 'Consultation questionnaire',
   url: QUESTIONNAIRE_URL,
 };
+const about = (c: ContactFacts) => `${c.label} ${c.description}`;
 
 /** The mailbox whose description shares the text's rarer words (invoices), else the scoping one. */
 export function mailboxFor(firm: Firm, text: string): ContactFacts | undefined {
   const { contacts } = firm.index;
   const words = queryWords(firm.search, text).filter((w) => w.idf >= 2);
   const scored = contacts.map((c) => {
-    const stems = new Set(terms(`${c.label} ${c.description}`));
+    const stems = new Set(terms(about(c)));
     const score = words.reduce((s, w) => s + (w.terms.some((t) => stems.has(t)) ? w.idf : 0), 0);
     return { c, score };
   });
   const best = scored.sort((a, b) => b.score - a.score)[0];
-  const scoping = contacts.find((c) => /\b(sales|consult|project)/i.test(c.label + c.description));
+  const scoping = contacts.find((c) => /\b(sales|consult|project)/i.test(about(c)));
   return best && best.score > 0 ? best.c : (scoping ?? contacts[0]);
 }
 
@@ -57,7 +58,7 @@ const unquoted = (kind: ReplyKind, content: string, handoff = false): AdvisorRep
   declined: kind === 'decline',
   handoff,
   confidence: kind === 'decline' ? 0 : 1,
-  sources: kind === 'handoff' ? [QUESTIONNAIRE_PAGE] : [],
+  sources: kind === 'handoff' ? [QUESTIONNAIRE_SOURCE] : [],
   content,
 });
 
