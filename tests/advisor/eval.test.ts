@@ -18,18 +18,20 @@ import { developmentCases, heldoutCases, laterCases, shortCases } from './cases'
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.82, misleading: 0.19, strict: 0.46, recallAt3: 0.84, recallAt1: 0.76 };
+const HELDOUT = { useful: 0.83, misleading: 0.18, strict: 0.45, recallAt3: 0.84, recallAt1: 0.76 };
 /** The development set's gates, the same way. */
-const DEVELOPMENT = { useful: 0.86, misleading: 0.155, strict: 0.51 };
+const DEVELOPMENT = { useful: 0.86, misleading: 0.145, strict: 0.51 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
-const SHORT = { useful: 0.82, misleading: 0.21 };
+const SHORT = { useful: 0.81, misleading: 0.205 };
 /** The later sets' gates (later.yaml, 1,680 questions written after the rebuild; measured only). */
-const LATER = { useful: 0.86, misleading: 0.185 };
+const LATER = { useful: 0.86, misleading: 0.155 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
+ * Open: the second question of a message about one service ("how long do you stick around
+ * after it goes live?") is offered choices among which is another service's price, its range.
  */
-const KNOWN_BREACHES: string[] = [];
+const KNOWN_BREACHES: string[] = ['multi-ops-price-range-and-support'];
 /**
  * Held-out replies that state what their case forbids, at most (counted, never named). Two
  * since a second section is quoted more often and fewer questions are declined.

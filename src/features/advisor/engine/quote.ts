@@ -1,7 +1,7 @@
 /**
  * The built-in reply: for each question, the best section's sentences in its own words under its
  * heading, linked to it, and a second section that scores close; a price asked of a named service
- * first, from its data. When the best section is as likely wrong as right, the likely ones are
+ * first, from its data. When the best section is not clearly ahead, the likely ones are
  * offered as choices; below DECLINE_BELOW the reply declines and offers a person. Nothing else.
  */
 import { priceSentence } from '../corpus/price';
@@ -18,11 +18,12 @@ export const DECLINE_BELOW = 0.5;
 const SECOND = 0.2;
 /**
  * Below this share of the kept sections' scores (a softmax), the reply offers the likely ones as
- * choices: cross-validated, the best section answers half the questions below it, 84% above.
+ * choices: cross-validated, the best section answers 64% of the questions below it (one of the
+ * choices 85%), 94% above.
  */
-export const CHOOSE_BELOW = 0.5;
+export const CHOOSE_BELOW = 0.7;
 /** A choice's least chance; choices offered at most; words a choice's quote may have, whole. */
-const LIKELY = 0.1;
+export const LIKELY = 0.05;
 const CHOICES = 3;
 const SHORT = 30;
 
@@ -62,7 +63,7 @@ function choiceLine(m: Match, services: readonly ServiceFacts[]) {
 
 /**
  * What one question's answer does with its sections: quotes the best (and a second that scores
- * close), or, when the best is as likely wrong as right or several were asked for by name, offers
+ * close), or, when the best is not clearly ahead or several were asked for by name, offers
  * the likely ones as choices, unless visitors ask this very question of one of them.
  */
 function pick(part: Retrieved, used: Set<Section>) {
