@@ -18,14 +18,13 @@ export const DECLINE_BELOW = 0.5;
 const SECOND = 0.2;
 /**
  * Below this share of the kept sections' scores (a softmax), the reply offers the likely ones as
- * choices: cross-validated, the best section answers 64% of the questions below it (one of the
- * choices 85%), 94% above.
+ * choices: cross-validated, the best answers 64% below it (one of the choices 85%), 94% above.
  */
 export const CHOOSE_BELOW = 0.7;
-/** A choice's least chance; choices offered at most; words a choice's quote may have, whole. */
+/** A choice's least chance; choices offered at most; words a choice's text may have. */
 export const LIKELY = 0.05;
 const CHOICES = 3;
-const SHORT = 30;
+const SHORT = 40;
 
 /** A section's quotation: its paragraphs' sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
@@ -51,14 +50,14 @@ function priceFact(service: ServiceFacts, section: Section): string {
   return [priceSentence(service), `**${sectionLink(section.doc)}**: ${details}`].join('\n\n');
 }
 
-/** A choice as the reply lists it: its section linked, its price, short quote or best sentence. */
-function choiceLine(m: Match, services: readonly ServiceFacts[]) {
-  const service = services.find((s) => s.id === m.section.doc.service);
-  const short = m.quote.every((u) => !u.item) && m.quote.map((u) => u.text).join(' ');
-  const text =
-    (m.section.doc.facet === 'price' && service && priceSentence(service)) ||
-    (short && short.split(' ').length <= SHORT ? short : m.best?.text);
-  return `- **${sectionLink(m.section.doc)}**${text ? `: ${text}` : ''}`;
+/** A choice's line: its section linked, its price, or its quote from the best on (SHORT words). */
+function choiceLine({ section: { doc }, quote, best }: Match, services: readonly ServiceFacts[]) {
+  const service = doc.facet === 'price' && services.find((s) => s.id === doc.service);
+  let words = 0;
+  const from = quote.slice(Math.max(0, best ? quote.indexOf(best) : 0));
+  const lines = from.filter((u, i) => ((words += u.words) <= SHORT && !u.item) || i === 0);
+  const text = (service && priceSentence(service)) || lines.map((u) => u.text).join(' ');
+  return `- **${sectionLink(doc)}**${text ? `: ${text}` : ''}`;
 }
 
 /**
