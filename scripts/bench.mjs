@@ -655,6 +655,7 @@ function advisorMarkdown(report) {
   const { evaluation, coldStart, modelPath } = report.advisor;
   const { heldout, short, later, development, patterns } = evaluation;
   const pct = (n) => `${(n * 100).toFixed(1)}%`;
+  const laterCount = Object.values(later.byGroup).reduce((n, g) => n + g.total, 0);
   lines.push(
     '',
     '## Advisor',
@@ -666,7 +667,7 @@ function advisorMarkdown(report) {
     `| held-out section recall @3 / @1 | ${pct(heldout.sectionRecall.at3)} / ${pct(heldout.sectionRecall.at1)} | ${budget(heldout.sectionRecall.at3 >= BUDGET.advisorRecallAt3 && heldout.sectionRecall.at1 >= BUDGET.advisorRecallAt1, `advisor section recall: @3 ${pct(heldout.sectionRecall.at3)}, @1 ${pct(heldout.sectionRecall.at1)}`)} |`,
     `| held-out false declines / false answers | ${heldout.falseDeclines} / ${heldout.falseAnswers} | |`,
     `| short set (questions typed fast) useful / misleading / strict pass | ${pct(short.usefulRate)} / ${pct(short.misleadingRate)} / ${pct(short.passRate)} | |`,
-    `| later sets (1,020 questions written after the rebuild) useful / misleading / strict pass | ${pct(later.usefulRate)} / ${pct(later.misleadingRate)} / ${pct(later.passRate)} | |`,
+    `| later sets (${laterCount.toLocaleString('en-US')} questions written after the rebuild) useful / misleading / strict pass | ${pct(later.usefulRate)} / ${pct(later.misleadingRate)} / ${pct(later.passRate)} | |`,
     `| model path, held-out pass rate (the visitor's reply / the model's own) | ${pct(modelPath.visitorPassed / modelPath.cases)} / ${pct(modelPath.modelPassed / modelPath.cases)} | |`,
     `| model path: faithful replies the guard left unchanged, planted claims kept out | ${modelPath.unchanged}/${modelPath.faithful}, ${modelPath.planted - modelPath.plantedLeaks}/${modelPath.planted} | ${budget(modelPath.unchanged / modelPath.faithful >= 0.98 && modelPath.plantedLeaks === 0, 'advisor guard')} |`,
     `| model path: context recall (required facts in the request) | ${pct(modelPath.contextRecall)} | ${budget(modelPath.contextRecall >= 0.95, `context recall ${pct(modelPath.contextRecall)}`)} |`,
