@@ -40,8 +40,9 @@ function quoted(section: Section, units: readonly Unit[]): string {
   return [`**${sectionLink(section.doc)}**:${opening[0]}`, ...opening.slice(1), ...rest].join('\n');
 }
 
-/** A service's published price from its data, under its price heading. */
-function priceFact(service: ServiceFacts, section: Section): string {
+/** A service's published price from its data under its price heading (or the section quoted). */
+function priceFact(service: ServiceFacts, { section, quote }: Match): string {
+  if (service.startingPrice === undefined) return quoted(section, quote);
   const scope = service.scope?.length
     ? ['The starting price includes:', ...service.scope.map((s) => `- ${s}`)]
     : [];
@@ -84,11 +85,18 @@ function pick(part: Retrieved, used: Set<Section>) {
   return { sure, quotes: second ? [best, second] : [best], choices: [] };
 }
 
-/** A service's price section, for a price asked of it that the section answers well enough. */
-function priceOf({ question: q, matches }: Retrieved) {
-  const id = PRICE.test(q.text) && q.subject?.id;
-  const m = matches.find(({ section: { doc } }) => doc.service === id && doc.facet === 'price');
-  return m && m.confidence >= DECLINE_BELOW ? m : undefined;
+/**
+ * A service's price section, for a price asked of it that the section answers well enough: of the
+ * service named or discussed, else of the one whose overview visitors ask this very question of.
+ */
+function priceOf({ question: q, matches }: Retrieved, services: readonly ServiceFacts[]) {
+  const { doc } = matches[0]?.section ?? {};
+  const asked = matches[0]?.confidence === 1 && doc?.facet === 'overview' ? doc.service : '';
+  const subject = PRICE.test(q.text) ? (q.subject ?? services.find((s) => s.id === asked)) : null;
+  const m = matches.find(
+    ({ section: s }) => s.doc.service === subject?.id && s.doc.facet === 'price',
+  );
+  return subject && m && m.confidence >= DECLINE_BELOW ? { subject, m } : undefined;
 }
 
 /** The reply to a conversation's last message, from what retrieval found. */
@@ -101,24 +109,18 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const unanswered: string[] = [];
   let sure = 0;
   // A price asked opens the reply: taken first, its section is not offered again as a choice.
-  for (const part of [...retrieval.parts].sort((a, b) => +!!priceOf(b) - +!!priceOf(a))) {
-    const { subject, text } = part.question;
-    // The price from the service's data, or its section quoted for a service priced for each client.
-    const price = priceOf(part);
-    if (subject && price) {
-      if (!fact) {
-        fact =
-          subject.startingPrice === undefined
-            ? quoted(price.section, price.quote)
-            : priceFact(subject, price.section);
-        used.add(price.section);
-        sources.unshift(price.section);
-      }
-      continue;
+  const { services } = firm.index;
+  const parts = retrieval.parts.map((part) => ({ part, price: priceOf(part, services) }));
+  for (const { part, price } of parts.sort((a, b) => +!!b.price - +!!a.price)) {
+    if (price && !fact) {
+      fact = priceFact(price.subject, price.m);
+      used.add(price.m.section);
+      sources.unshift(price.m.section);
     }
+    if (price) continue;
     const picked = pick(part, used);
     if (!picked) {
-      unanswered.push(text);
+      unanswered.push(part.question.text);
       continue;
     }
     sure += picked.sure;
@@ -130,9 +132,9 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
     if (picked.choices.length) {
       for (const m of picked.choices) used.add(m.section);
       offered.push(...picked.choices);
-      const asked = retrieval.parts.length > 1 ? `"${text}"` : 'this';
+      const asked = retrieval.parts.length > 1 ? `"${part.question.text}"` : 'this';
       const lead = `Several parts of the site could answer ${asked}; choose the one you mean:`;
-      const list = picked.choices.map((m) => choiceLine(m, firm.index.services));
+      const list = picked.choices.map((m) => choiceLine(m, services));
       blocks.push([lead, ...list].join('\n'));
     }
   }
