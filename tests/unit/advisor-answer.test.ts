@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
-import { CHOOSE_BELOW, LIKELY } from '../../src/features/advisor/engine/quote';
+import { CHOOSE_BELOW, LIKELY, quoteReply } from '../../src/features/advisor/engine/quote';
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
 import { readQuestions, splitMessage, visitorTerms } from '../../src/features/advisor/engine/read';
 import { candidates, retrieve } from '../../src/features/advisor/engine/retrieve';
@@ -72,6 +72,19 @@ describe('the built-in advisor', () => {
     expect(opening).toContain(priceSentence(workshop));
     expect(reply.content).toContain(`- ${workshop.scope![0]}`);
     expect(reply.sources[0].url).toBe(workshop.priceUrl);
+  });
+
+  it('takes the price of a service whose overview visitors ask the question of, unnamed', () => {
+    const training = advisor.services.find((s) => s.id === 'ai-strategy-training')!;
+    const question = 'ai training for our team, how much';
+    // The premise: no service is named, and the service's overview is asked this very question.
+    const [part] = retrieve(advisor, [{ role: 'user', content: question }]).parts;
+    expect(part.question.subject).toBeUndefined();
+    expect(part.matches[0].section.doc).toMatchObject({ service: training.id, facet: 'overview' });
+    expect(part.matches[0].confidence).toBe(1);
+    const reply = ask(question);
+    expect(reply.content.startsWith(priceSentence(training))).toBe(true);
+    expect(reply.sources[0].url).toBe(training.priceUrl);
   });
 
   it("reads a message's later question that leans on the one before it as about the same service", () => {
@@ -176,6 +189,27 @@ describe('the built-in advisor', () => {
     expect(ask('With the monthly SEO, do we get to talk to someone each month?').kind).not.toBe(
       'handoff',
     );
+  });
+
+  it('hands off after quoting what the site says of the request, when sure, naming no address twice', () => {
+    const message = 'I am a current client with a billing question. Is there a real person to ask?';
+    const quoted = quoteReply(advisor, retrieve(advisor, [{ role: 'user', content: message }]));
+    expect(quoted.kind).toBe('answer');
+    const reply = ask(message);
+    expect(reply.kind).toBe('handoff');
+    expect(reply.sources.map((s) => s.url)).toEqual([
+      ...quoted.sources.map((s) => s.url),
+      '/questionnaire',
+    ]);
+    expect(reply.content).toContain(quoted.content);
+    // Of the addresses it quotes, the offer links only the mailbox it recommends.
+    const shown = advisor.index.contacts.filter((c) => quoted.content.includes(c.email));
+    expect(shown.length).toBeGreaterThan(1);
+    const links = shown.map((c) => reply.content.split(`mailto:${c.email}`).length - 1);
+    expect(links.reduce((a, b) => a + b)).toBe(1);
+    // Unsure what the site says, it offers the person alone.
+    const bare = ask('get me a person');
+    expect(bare.sources.map((s) => s.url)).toEqual(['/questionnaire']);
   });
 
   it.each([

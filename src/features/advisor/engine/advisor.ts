@@ -38,6 +38,6 @@ export function answer(advisor: Advisor, messages: readonly ChatMessage[]): Advi
   const text = messages.findLast((m) => m.role === 'user')?.content.trim() ?? '';
   if (GREETING.test(text)) return greeting(advisor);
   if (THANKS.test(text)) return thanks();
-  if (WANTS_PERSON.some((p) => p.test(text))) return handoffReply(advisor, text);
-  return quoteReply(advisor, retrieve(advisor, messages));
+  const reply = quoteReply(advisor, retrieve(advisor, messages));
+  return WANTS_PERSON.some((p) => p.test(text)) ? handoffReply(advisor, text, reply) : reply;
 }

@@ -3,7 +3,6 @@
  * the site does not cover a question. Each offer of a person names the questionnaire, the mailbox
  * that fits the question best (src/site.config.ts's contacts) and the chat's hand-off form.
  */
-import type { ChatSource } from '../contract';
 import { QUESTIONNAIRE_URL, type AdvisorIndex, type ContactFacts } from '../corpus/schema';
 import { queryWords } from './query';
 import type { SectionSearch } from './search';
@@ -19,10 +18,7 @@ export interface Firm {
 /** How a decline starts unless it says why. */
 export const DECLINE_LEAD = "Our site doesn't cover that, so I'd rather not guess.";
 export const CONSULTATION_LINE = `[answer five short questions](${QUESTIONNAIRE_URL}) and we'll reply within 24 hours`;
-const QUESTIONNAIRE_SOURCE: ChatSource = {
-  title: 'Consultation questionnaire',
-  url: QUESTIONNAIRE_URL,
-};
+const QUESTIONNAIRE_SOURCE = { title: 'Consultation questionnaire', url: QUESTIONNAIRE_URL };
 const about = (c: ContactFacts) => `${c.label} ${c.description}`;
 
 /** The mailbox whose description shares the text's rarer words (invoices), else the scoping one. */
@@ -41,12 +37,12 @@ export function mailboxFor(firm: Firm, text: string): ContactFacts | undefined {
 
 const mail = (c: ContactFacts) => `[${c.email}](mailto:${c.email})`;
 
-/** The offer of a person: the questionnaire, the right mailbox, the others, the email form. */
-export function personOffer(firm: Firm, text: string): string {
+/** The offer of a person: the questionnaire, the right mailbox, the others not `shown`, a form. */
+export function personOffer(firm: Firm, text: string, shown = ''): string {
   const box = mailboxFor(firm, text);
   const why = box?.description.replace(/\.$/, '').toLowerCase();
   const email = box ? `, or email **${box.label}** at ${mail(box)} (${why})` : '';
-  const others = firm.index.contacts.filter((c) => c !== box);
+  const others = firm.index.contacts.filter((c) => c !== box && !shown.includes(c.email));
   const rest = others.map((c) => `${c.label}, ${mail(c)}`).join('; ');
   const offer = `A person can help: ${CONSULTATION_LINE}${email}. You can also leave your email below and we'll write back.`;
   return others.length ? `${offer}\n\nOther addresses: ${rest}.` : offer;
@@ -66,14 +62,17 @@ const unquoted = (kind: ReplyKind, content: string, handoff = false): AdvisorRep
 export const declineReply = (firm: Firm, text: string) =>
   unquoted('decline', [DECLINE_LEAD, personOffer(firm, text)].join('\n\n'), true);
 
-/** The visitor asked for a person, a quote or a call. */
-export function handoffReply(firm: Firm, text: string): AdvisorReply {
+/** The visitor asked for a person, a quote or a call: after what the site says of it, if sure. */
+export function handoffReply(firm: Firm, text: string, quoted?: AdvisorReply): AdvisorReply {
+  const says = quoted?.kind === 'answer' && !quoted.declined ? quoted : undefined;
   const content = [
     'Happy to put you in touch with a person.',
-    personOffer(firm, text),
+    says?.content,
+    personOffer(firm, text, says?.content),
     "I can't book calls or send quotes from this chat myself, but the person who writes back can.",
   ];
-  return unquoted('handoff', content.join('\n\n'), true);
+  const reply = unquoted('handoff', content.filter(Boolean).join('\n\n'), true);
+  return says ? { ...reply, sources: [...says.sources, ...reply.sources] } : reply;
 }
 
 export const greeting = (firm: Firm) =>

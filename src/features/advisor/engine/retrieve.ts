@@ -88,6 +88,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   const doc = m.section.doc;
   const words = m.section.units.reduce((n, u) => n + u.words, 0);
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
+  const heading = new Set(terms(doc.title.split(': ').pop() ?? doc.title));
   return [
     Math.log(m.score / top.score),
     Math.log(m.hit / top.hit),
@@ -114,7 +115,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
     // The share of its heading's words the question uses.
     coverage(
-      [...new Set(terms(doc.title.split(': ').pop() ?? doc.title))].map((t) => asWord(t)),
+      [...heading].map((t) => asWord(t)),
       new Set(q.words.flatMap((w) => w.terms)),
     ),
     ...m.alike,

@@ -87,8 +87,7 @@ export class SectionSearch {
    * would let one unusual verb ("wraps up") outweigh the rest of a question the site answers.
    */
   get unknownIdf(): number {
-    const n = this.sections.length;
-    return Math.log(1 + (n - 2.5) / 3.5);
+    return Math.log(1 + (this.sections.length - 2.5) / 3.5);
   }
 
   /** How rare a term is on the site: BM25's inverse document frequency. */
@@ -194,10 +193,8 @@ export class SectionSearch {
       prefix: false,
       boost: BOOST,
     });
-    return results.flatMap((r) => {
-      const section = this.byId.get(r.id as string);
-      return section ? [{ section, score: r.score }] : [];
-    });
+    // (The search index and the documents are one build's: every result is a section.)
+    return results.map((r) => ({ section: this.byId.get(r.id as string)!, score: r.score }));
   }
 }
 
