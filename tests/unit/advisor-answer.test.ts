@@ -399,6 +399,17 @@ describe('the built-in advisor', () => {
     expect(answer(without, [{ role: 'user', content: question }]).declined).toBe(false);
   });
 
+  it('does not take a question for one visitors ask of a section from the one word they share', () => {
+    // Visitors ask the team page "who would i actually be working with"; this shares "work" alone.
+    const question = 'how will i know if its actually working';
+    const [part] = retrieve(advisor, [{ role: 'user', content: question }]).parts;
+    expect(part.question.words.filter((w) => w.weight === 1).map((w) => w.terms[0])).toEqual([
+      'work',
+    ]);
+    const team = part.matches.find((m) => m.section.doc.url === '/consultants');
+    expect(team?.confidence ?? 0).toBeLessThan(1);
+  });
+
   it('answers a question asked with its words spelled out as it answers the contracted one', () => {
     // Visitors ask "who's on your team"; the same question in full is the same question.
     for (const question of ["who's on your team?", 'who is on your team?']) {

@@ -88,7 +88,10 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   const doc = m.section.doc;
   const words = m.section.units.reduce((n, u) => n + u.words, 0);
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
-  const heading = new Set(terms(doc.title.split(': ').pop() ?? doc.title));
+  // The share of its heading's words the question uses is a feature.
+  const title = doc.title.split(': ').pop() ?? doc.title;
+  const heading = [...new Set(terms(title))].map((t) => asWord(t));
+  const asked = new Set(q.words.flatMap((w) => w.terms));
   return [
     Math.log(m.score / top.score),
     Math.log(m.hit / top.hit),
@@ -113,11 +116,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(q.situation && doc.kind === 'service'),
     +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
-    // The share of its heading's words the question uses.
-    coverage(
-      [...heading].map((t) => asWord(t)),
-      new Set(q.words.flatMap((w) => w.terms)),
-    ),
+    coverage(heading, asked),
     ...m.alike,
   ];
 }
@@ -316,12 +315,14 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
   const list = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
   const best = Math.max(...list.map((m) => m.score));
   const top = { ...list[0], score: best, hit: Math.max(...found.map((m) => m.hit)), said };
+  // (A question of one word is not one visitors ask for that word: "working", "working with".)
+  const sameWords = own.length > 1 ? SAME_WORDS : Infinity;
   return list.map((m) => ({
     section: m.section,
     best,
     order: features(q, m, top, own),
     sure: sureness(q, m, own, declined),
-    same: m.alike[1] >= SAME_ASK || m.alike[0] >= SAME_WORDS || askedOf.includes(m.section),
+    same: m.alike[1] >= SAME_ASK || m.alike[0] >= sameWords || askedOf.includes(m.section),
   }));
 }
 
