@@ -18,13 +18,13 @@ import { developmentCases, heldoutCases, laterCases, shortCases } from './cases'
 import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
-const HELDOUT = { useful: 0.83, misleading: 0.18, strict: 0.46, recallAt3: 0.84, recallAt1: 0.76 };
+const HELDOUT = { useful: 0.835, misleading: 0.175, strict: 0.46, recallAt3: 0.85, recallAt1: 0.79 };
 /** The development set's gates, the same way. */
 const DEVELOPMENT = { useful: 0.86, misleading: 0.145, strict: 0.51 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
 const SHORT = { useful: 0.81, misleading: 0.205 };
-/** The later sets' gates (later.yaml, 2,400 questions written after the rebuild; measured only). */
-const LATER = { useful: 0.865, misleading: 0.15 };
+/** The later sets' gates (later.yaml, 2,640 questions written after the rebuild; measured only). */
+const LATER = { useful: 0.88, misleading: 0.135 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
