@@ -146,11 +146,15 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // Time
   timeline: ['weeks', 'months'],
   turnaround: ['within', 'hours'],
-  // Safety
+  // Safety, and what is kept
   safe: ['security', 'protect'],
   secure: ['security', 'protect'],
   confidential: ['protect', 'security', 'sensitive'],
+  'hang on to': ['keep'],
+  'hold on to': ['keep'],
+  'hold onto': ['keep'],
   // Shorthand typed in a chat
+  info: ['information'],
   ops: ['operations'],
   ppl: ['people', 'team', 'staff'],
   biz: ['business'],
