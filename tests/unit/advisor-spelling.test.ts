@@ -5,7 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prepareAdvisor } from '../../src/features/advisor/engine/advisor';
-import { realWordStems, typoEdits, withinEdits } from '../../src/features/advisor/corpus/spelling';
+import {
+  realWordStems,
+  swaps,
+  typoEdits,
+  withinEdits,
+} from '../../src/features/advisor/corpus/spelling';
 
 describe('typos and real words', () => {
   it.each([
@@ -38,6 +43,17 @@ describe('typos and real words', () => {
     expect(realWordStems(site, english)).toEqual(['dashboards', 'lunch', 'patient']);
   });
 
+  it('swaps each pair of neighboring letters of a stem of four letters or more', () => {
+    expect(swaps('buis')).toEqual(['ubis', 'bius', 'busi']);
+    expect(swaps('bus')).toEqual([]);
+    expect(swaps('40x4')).toEqual([]);
+  });
+
+  it('keeps the real words with two letters of a site word swapped', () => {
+    // "trial" is "trail" with two letters swapped; "tiral" is no English word, so not kept.
+    expect(realWordStems(['trail'], ['trial', 'tiral', 'rail'])).toEqual(['trial']);
+  });
+
   it("never reads the site's near-miss real words as typos, and still reads misspellings", () => {
     const advisor = prepareAdvisor(
       JSON.parse(readFileSync(process.env.ADVISOR_INDEX ?? 'dist/advisor-index.json', 'utf8')),
@@ -47,5 +63,9 @@ describe('typos and real words', () => {
     expect(advisor.search.correct('lunch')).toBeUndefined();
     expect(advisor.search.correct('serch')).toBe('search');
     expect(advisor.search.correct('discovri')).toBe('discoveri');
+    // Two neighboring letters swapped, an edit distance of two, even in a short stem or the first two.
+    expect(advisor.search.correct('dashbaord')).toBe('dashboard');
+    expect(advisor.search.correct('buis')).toBe('busi');
+    expect(advisor.search.correct('ifnorm')).toBe('inform');
   });
 });

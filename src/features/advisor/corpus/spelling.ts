@@ -1,13 +1,16 @@
 /**
- * Reading a misspelt word as the word the site uses ("discovry", "serch"), and not reading a real
- * word as another ("patients" is not "patience", "lunch" is not "launch"). A word the site never
- * uses is a typo of a site word when it is a few letters off one, starts with the same letter and
- * is not itself an English word. The build keeps the stems of the English words that are that
- * close to a site word (`realWordStems`), so the engine knows them without a dictionary.
+ * Reading a misspelt word as the word the site uses ("discovry", "serch", "buisness"), and not
+ * reading a real word as another ("patients" is not "patience", "lunch" is not "launch", "trial"
+ * is not "trail"). A word the site never uses is a typo of a site word when it is that word with
+ * two neighboring letters swapped, or a few letters off it and with the same first letter, and is
+ * not itself an English word. The build keeps the stems of the English words that are that close
+ * to a site word (`realWordStems`), so the engine knows them without a dictionary.
  */
 
 /** Shorter stems are too often another word with a letter changed ("tech", "teach"). */
 const SHORTEST = 5;
+/** From this length a stem may have two letters swapped. */
+const SWAPPED = 4;
 /** From this length a stem may be two letters off. */
 const TWO_EDITS_FROM = 11;
 
@@ -51,6 +54,7 @@ export function realWordStems(siteStems: Iterable<string>, wordStems: Iterable<s
   const out = new Set<string>();
   for (const stem of wordStems) {
     if (out.has(stem) || site.has(stem)) continue;
+    if (swaps(stem).some((s) => site.has(s))) out.add(stem);
     const k = typoEdits(stem);
     if (k === 0) continue;
     const candidates =
@@ -58,6 +62,18 @@ export function realWordStems(siteStems: Iterable<string>, wordStems: Iterable<s
     if (candidates.some((s) => s[0] === stem[0] && withinEdits(stem, s, k))) out.add(stem);
   }
   return [...out].sort();
+}
+
+/**
+ * A stem with two neighboring letters swapped, each pair in turn ("buis": "ubis", "bius",
+ * "busi"): the commonest slip, which an edit distance counts twice. Stems shorter than SWAPPED
+ * have none.
+ */
+export function swaps(stem: string): string[] {
+  if (stem.length < SWAPPED || /\d/.test(stem)) return [];
+  return [...stem.slice(1)].map(
+    (_, i) => stem.slice(0, i) + stem[i + 1] + stem[i] + stem.slice(i + 2),
+  );
 }
 
 /** A stem with each of its letters left out in turn. */

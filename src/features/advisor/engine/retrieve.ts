@@ -89,8 +89,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   const words = m.section.units.reduce((n, u) => n + u.words, 0);
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
   // The share of its heading's words the question uses is a feature.
-  const title = doc.title.split(': ').pop() ?? doc.title;
-  const heading = [...new Set(terms(title))].map((t) => asWord(t));
+  const heading = [...new Set(terms(doc.title.split(': ').at(-1)!))].map((t) => asWord(t));
   const asked = new Set(q.words.flatMap((w) => w.terms));
   return [
     Math.log(m.score / top.score),

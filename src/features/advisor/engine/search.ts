@@ -6,7 +6,7 @@
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import type { AdvisorDoc, AdvisorIndex } from '../corpus/schema';
 import { BOOST, searchOptions } from '../corpus/search-options';
-import { typoEdits } from '../corpus/spelling';
+import { swaps, typoEdits } from '../corpus/spelling';
 import { terms, termsAndPairs, textUnits, type TextUnit } from '../corpus/text';
 
 /** A sentence of a paragraph, or one list item, with its position, stems and word count. */
@@ -145,17 +145,18 @@ export class SectionSearch {
   }
 
   /**
-   * The site's term an unknown word is most likely a typo of ("discovry", "serch"), if any: one a
-   * letter off (two from eleven letters, corpus/spelling.ts) with the same first letter, unless
-   * the word is a real one the site does not use ("patients" is not "patience").
+   * The site's term an unknown word is most likely a typo of ("serch", "buisness"), if any: two
+   * neighboring letters swapped, or one letter off (two from eleven, corpus/spelling.ts) with the
+   * same first letter; never for a real word the site does not use ("patients", "trial").
    */
   correct(term: string): string | undefined {
-    const edits = typoEdits(term);
-    if (this.knows(term) || edits === 0 || this.realWords.has(term)) return undefined;
+    if (this.knows(term) || this.realWords.has(term)) return undefined;
+    const swapped = swaps(term).find((t) => this.knows(t));
+    if (swapped || typoEdits(term) === 0) return swapped;
     let found = this.corrections.get(term);
     if (found === undefined) {
       const results = this.index.search(term, {
-        fuzzy: edits,
+        fuzzy: typoEdits(term),
         prefix: false,
         processTerm: (t) => t,
         tokenize: (t) => [t],
