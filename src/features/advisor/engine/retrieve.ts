@@ -90,7 +90,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
   // The share of its heading's words the question uses is a feature.
   const heading = [...new Set(terms(doc.title.split(': ').at(-1)!))].map((t) => asWord(t));
-  const asked = new Set(q.words.flatMap((w) => w.terms));
+  const mine = new Set(q.words.flatMap((w) => w.terms));
   return [
     Math.log(m.score / top.score),
     Math.log(m.hit / top.hit),
@@ -115,7 +115,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
     +(q.situation && doc.kind === 'service'),
     +(doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')),
     Math.max(0, ...m.section.units.map((u) => coverage(own, u.terms))),
-    coverage(heading, asked),
+    coverage(heading, mine),
     ...m.alike,
   ];
 }
