@@ -173,6 +173,31 @@ describe('the built-in advisor', () => {
     ]);
   });
 
+  it('reads a question opened by a word that only acknowledges as one question', () => {
+    expect(splitMessage('ok and what does that first step cost?').questions).toEqual([
+      'ok and what does that first step cost?',
+    ]);
+    expect(splitMessage('How much is it, and can we do it by video?').questions).toHaveLength(2);
+    expect(splitMessage('Okay, and how long does it take?').questions).toHaveLength(1);
+    expect(splitMessage('ok').questions).toEqual(['ok']);
+  });
+
+  it('takes the first service a reply cites as the one in discussion, in the order it cites them', () => {
+    const [first, second] = ['operations-consulting', 'data-insights'].map((id) =>
+      advisor.services.find((s) => s.id === id)!,
+    );
+    // The list of services names data-insights before operations-consulting.
+    const order = advisor.services.map((s) => s.id);
+    expect(order.indexOf(second.id)).toBeLessThan(order.indexOf(first.id));
+    const offered = [first, second].map((s) => `- **[${s.name}](${s.url})**`).join('\n');
+    const messages: ChatMessage[] = [
+      { role: 'user', content: 'where would you start with our messy scheduling?' },
+      { role: 'assistant', content: `Choose the one you mean:\n${offered}` },
+      { role: 'user', content: 'and what does it cost?' },
+    ];
+    expect(readQuestions(advisor, messages).questions[0].subject?.id).toBe(first.id);
+  });
+
   it('hands off when asked for a person, not when asked whether a service includes one', () => {
     expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
     expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');

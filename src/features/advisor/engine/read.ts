@@ -33,9 +33,9 @@ export interface Question {
 
 /** Where a sentence ends. */
 const SENTENCE = /(?<=[.!?])\s+|\n+/;
-/** Where a sentence turns to a second question: "How much is it, and can we do it by video?" */
+/** Where a sentence turns to a second question: "How much is it, and can we meet?" (not "ok and"). */
 const SECOND_QUESTION =
-  /,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b)|;\s+/i;
+  /(?<!^(?:ok(?:ay)?|so|yes|yeah|yep|right|alright|great|cool|sure|well|perfect|got it),?)(?:,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b))|;\s+/i;
 /** How a question starts when its question mark is left off (and no period ends it). */
 const ASKING =
   /^(how|what|whats|which|who|where|when|why|can|could|do|does|did|is|are|will|would|should|tell me|explain|list)\b/i;
@@ -105,7 +105,7 @@ function inDiscussion({ services }: Ranking, earlier: readonly ChatMessage[]) {
     // A reply that opens with a guide is about it; any other, about a service it cites.
     const cited = links(m.content).map((l) => l.split('#')[0]);
     const guide = cited[0]?.startsWith('/articles/');
-    const service = guide ? undefined : services.find((s) => cited.includes(s.url));
+    const service = !guide && cited.map((c) => services.find((s) => s.url === c)).find(Boolean);
     if (cited[0]) return service ? { subject: service } : { page: cited[0] };
   }
   return {};
