@@ -11,7 +11,12 @@ import { parse } from 'yaml';
 import { answer, prepareAdvisor } from '../../src/features/advisor/engine/advisor';
 import { CHOOSE_BELOW, LIKELY, quoteReply } from '../../src/features/advisor/engine/quote';
 import { groundingSections } from '../../src/features/advisor/engine/grounding';
-import { readQuestions, splitMessage, visitorTerms } from '../../src/features/advisor/engine/read';
+import {
+  namedService,
+  readQuestions,
+  splitMessage,
+  visitorTerms,
+} from '../../src/features/advisor/engine/read';
 import { candidates, retrieve } from '../../src/features/advisor/engine/retrieve';
 import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
@@ -180,6 +185,13 @@ describe('the built-in advisor', () => {
     expect(splitMessage('How much is it, and can we do it by video?').questions).toHaveLength(2);
     expect(splitMessage('Okay, and how long does it take?').questions).toHaveLength(1);
     expect(splitMessage('ok').questions).toEqual(['ok']);
+  });
+
+  it('reads a service named in shorthand ("ops consulting") as the service', () => {
+    expect(namedService(advisor.services, 'ops consulting price?')?.id).toBe(
+      'operations-consulting',
+    );
+    expect(ask('ops consulting price?').content).toMatch(/^Operations Consulting starts at/);
   });
 
   it('takes the first service a reply cites as the one in discussion, in the order it cites them', () => {

@@ -44,6 +44,15 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Shorthand typed in a chat, which may also name a service ("ops consulting"). */
+export const SHORTHAND: Readonly<Record<string, readonly string[]>> = {
+  info: ['information'],
+  ops: ['operations'],
+  ppl: ['people', 'team', 'staff'],
+  biz: ['business'],
+  mgmt: ['management'],
+};
+
 /**
  * A visitor's words (or phrases of two or three words) and the site's words for them. A question
  * containing the key is also searched for the values, at a lower weight than what was typed.
@@ -153,12 +162,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'hang on to': ['keep'],
   'hold on to': ['keep'],
   'hold onto': ['keep'],
-  // Shorthand typed in a chat
-  info: ['information'],
-  ops: ['operations'],
-  ppl: ['people', 'team', 'staff'],
-  biz: ['business'],
-  mgmt: ['management'],
+  ...SHORTHAND,
   // Contact and the firm
   email: ['contact'],
   phone: ['contact', 'call'],

@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../contract';
 import type { ServiceFacts } from '../corpus/schema';
-import { normalize, terms, tokenize } from '../corpus/text';
+import { normalize, SHORTHAND, terms, tokenize } from '../corpus/text';
 import { mergeWords, queryWords } from './query';
 import type { QueryWord, SectionSearch } from './search';
 
@@ -62,7 +62,7 @@ const OFFERS =
 /** The service a text names: its name's distinctive stems, or a stem only it has as an offering. */
 export function namedService(services: readonly ServiceFacts[], text: string) {
   const tokens = tokenize(text);
-  const stems = new Set(terms(text));
+  const stems = new Set(terms([text, ...tokens.flatMap((t) => SHORTHAND[t] ?? [])].join(' ')));
   const offered = new Set(
     tokens.flatMap((t, i) => (OFFERING.test(tokens[i + 1] ?? '') ? terms(t) : [])),
   );
