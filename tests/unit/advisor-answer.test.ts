@@ -187,6 +187,16 @@ describe('the built-in advisor', () => {
     expect(splitMessage('ok').questions).toEqual(['ok']);
   });
 
+  it('reads "delete" of the visitor\'s data as privacy, and of pages as a page gone', () => {
+    expect(ask('How do I get you to delete everything you have on me?').sources[0]?.url).not.toBe(
+      '/articles/server-errors-guide#404-and-410-the-page-is-gone',
+    );
+    expect(ask('can you delete my data').sources[0].url).toBe('/privacy#9-your-rights');
+    expect(ask('we deleted 40 old product pages, what should they return?').sources[0].url).toBe(
+      '/articles/server-errors-guide#404-and-410-the-page-is-gone',
+    );
+  });
+
   it('reads a service named in shorthand ("ops consulting") as the service', () => {
     expect(namedService(advisor.services, 'ops consulting price?')?.id).toBe(
       'operations-consulting',
@@ -353,7 +363,8 @@ describe('the built-in advisor', () => {
       ['what should we have ready before a data insights project?', 'data-insights'],
     ]) {
       const reply = ask(question);
-      expect(reply.kind, question).toBe('answer');
+      // (Near the line, the section may be offered first among choices rather than quoted.)
+      expect(['answer', 'choices'], question).toContain(reply.kind);
       expect(reply.sources[0].url).toBe(`/services/${service}#what-we-need-from-you`);
     }
   });

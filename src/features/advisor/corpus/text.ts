@@ -114,8 +114,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   gbp: ['google', 'business', 'profile'],
   // Errors and outages
   outage: ['5xx', 'server', 'errors'],
-  deleted: ['410', '404', 'gone'],
-  discontinued: ['410', '404', 'gone'],
+  deleted: ['gone'],
+  discontinued: ['gone'],
   // Whether it worked, and how the firm works
   'worth the money': ['measure', 'success', 'results'],
   'worth it': ['measure', 'success', 'results'],
