@@ -34,10 +34,9 @@ const LATER = { useful: 0.88, misleading: 0.135 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
- * Open: the second question of a message about one service ("how long do you stick around
- * after it goes live?") is offered choices among which is another service's price, its range.
+ * None is open.
  */
-const KNOWN_BREACHES: string[] = ['multi-ops-price-range-and-support'];
+const KNOWN_BREACHES: string[] = [];
 /**
  * Held-out replies that state what their case forbids, at most (counted, never named). Two
  * since a second section is quoted more often and fewer questions are declined.
