@@ -35,7 +35,7 @@ it('answers the questions visitors ask of a section, asked as written, from that
 }, 60_000);
 
 it('declines the questions visitors ask that the site does not answer, asked as written', () => {
-  const questions = advisor.index.declines;
+  const questions = advisor.index.declines.flat();
   const declined = questions.filter(
     (question) => answer(advisor, [{ role: 'user', content: question }]).declined,
   );
@@ -50,7 +50,7 @@ it('holds no question the site does not answer that a section is said to answer'
   );
   const same = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
     a.size === b.size && [...a].every((t) => b.has(t));
-  const both = advisor.index.declines.flatMap((question) => {
+  const both = advisor.index.declines.flat().flatMap((question) => {
     const q = termsAndPairs(question);
     const ask = answered.find((a) => same(a.terms, q.terms) && pairsAlike(a.pairs, q.pairs) >= 0.8);
     return ask ? [`"${question}" (${ask.url})`] : [];

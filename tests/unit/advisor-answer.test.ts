@@ -447,6 +447,20 @@ describe('the built-in advisor', () => {
     expect(answer(without, [{ role: 'user', content: question }]).declined).toBe(false);
   });
 
+  it("is less sure of a question a declined topic's words cover than when its questions stand alone", () => {
+    // The same questions, each its own topic: alike() is unchanged, only the topic's words differ.
+    const alone = { ...advisor.index, declines: advisor.index.declines.flat().map((q) => [q]) };
+    const sureness = (index: typeof alone, content: string) =>
+      answer(prepareAdvisor(index), [{ role: 'user', content }]).confidence;
+    const installments = 'can we split the operations fee into three monthly installments?';
+    expect(sureness(advisor.index, installments)).toBeLessThan(
+      sureness(alone, installments) - 0.05,
+    );
+    // A question no topic covers is as sure either way.
+    const price = 'what do you charge for seo';
+    expect(sureness(advisor.index, price)).toBeCloseTo(sureness(alone, price), 6);
+  });
+
   it('does not take a question for one visitors ask of a section from the one word they share', () => {
     // Visitors ask the team page "who would i actually be working with"; this shares "work" alone.
     const question = 'how will i know if its actually working';

@@ -340,12 +340,15 @@ describe('advisor index', () => {
     expect(asked?.doc.text).toBe('- Analytics data is kept for 26 months.');
   });
 
-  it('carries the questions the site does not answer, and reads them as asks', () => {
+  it('carries the questions the site does not answer by topic, and reads them as asks', () => {
     expect(buildAdvisorIndex(sources).declines).toEqual([]);
-    const built = buildAdvisorIndex({ ...sources, declines: ['do you take credit cards?'] });
-    expect(built.declines).toEqual(['do you take credit cards?']);
+    const topics = [['do you take credit cards?', 'can we pay by check'], ['are you hiring?']];
+    const built = buildAdvisorIndex({ ...sources, declines: topics });
+    expect(built.declines).toEqual(topics);
     const search = new SectionSearch(built);
-    expect(search.declines.map((a) => [...a.terms])).toEqual([terms('take credit cards')]);
+    expect(search.declines.map((asks) => asks.map((a) => [...a.terms]))).toEqual(
+      topics.map((qs) => qs.map((q) => terms(q))),
+    );
   });
 
   it('marks each article section with the services it links to, else those its article links to', () => {

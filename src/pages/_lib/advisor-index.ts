@@ -97,7 +97,7 @@ async function build(): Promise<AdvisorIndex> {
   const declines = await getCollection('advisorDeclines');
   return buildAdvisorIndex({
     asks: asks.map((a) => ({ url: a.id, asks: a.data.asks })),
-    declines: declines.flatMap((d) => d.data.asks),
+    declines: declines.map((d) => d.data.asks),
     englishStems: await englishStemsAhead(),
     firm: site,
     contactIntro,

@@ -67,8 +67,8 @@ export interface AdvisorSources {
   englishStems?: Iterable<string>;
   /** Questions visitors ask that a section answers (advisor-asks.yaml), by its address. */
   asks?: readonly { url: string; asks: readonly string[] }[];
-  /** Questions visitors ask that the site does not answer (advisor-declines.yaml). */
-  declines?: readonly string[];
+  /** Questions visitors ask that the site does not answer (advisor-declines.yaml), by topic. */
+  declines?: readonly (readonly string[])[];
 }
 
 /**
@@ -151,7 +151,7 @@ export function buildAdvisorIndex(sources: AdvisorSources): AdvisorIndex {
     docs,
     search: createSearchIndex(docs).toJSON(),
     realWords: realWordStems(siteStems(docs), sources.englishStems ?? []),
-    declines: [...(sources.declines ?? [])],
+    declines: (sources.declines ?? []).map((topic) => [...topic]),
   };
 }
 

@@ -130,8 +130,9 @@ export interface AdvisorIndex {
    */
   realWords: string[];
   /**
-   * Questions visitors ask that the site does not answer (advisor-declines.yaml): the nearer a
-   * question comes to one, the less sure the engine is that a section answers it.
+   * Questions visitors ask that the site does not answer (advisor-declines.yaml), by topic: the
+   * nearer a question comes to one, or to a topic's words, the less sure the engine is that a
+   * section answers it.
    */
-  declines: string[];
+  declines: string[][];
 }

@@ -263,6 +263,10 @@ export const FILLERS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** The stems of some questions read by termsAndPairs(), together. */
+export const stemsOf = (asks: readonly { terms: ReadonlySet<string> }[]) =>
+  new Set(asks.flatMap((a) => [...a.terms]));
+
 /** A text's stems (`terms`) and word pairs (`wordPairs`), read in one pass. */
 export function termsAndPairs(text: string, leaveOut?: ReadonlySet<string>) {
   const tokens = tokenize(text).filter((t) => !leaveOut?.has(t));

@@ -69,9 +69,8 @@ export function namedService(services: readonly ServiceFacts[], text: string) {
   for (const t of terms(OFFERS.exec(text)?.[1] ?? '')) offered.add(t);
   const lists = services.map((s) => [s.name, ...s.aliases].map((n) => [...new Set(terms(n))]));
   const users = new Map<string, number>();
-  for (const t of lists.flatMap((names) => [...new Set(names.flat())])) {
+  for (const t of lists.flatMap((names) => [...new Set(names.flat())]))
     users.set(t, (users.get(t) ?? 0) + 1);
-  }
   let best: { service: ServiceFacts; hits: number } | undefined;
   services.forEach((service, i) => {
     for (const name of lists[i]) {

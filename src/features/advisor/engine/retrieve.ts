@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../contract';
 import { SERVICES_URL, type AdvisorDoc } from '../corpus/schema';
-import { FILLERS, normalize, pairsAlike, terms, wordPairs } from '../corpus/text';
+import { FILLERS, normalize, pairsAlike, stemsOf, terms, wordPairs } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
 import type { Ask, QueryWord, Section, SectionSearch, Unit } from './search';
@@ -120,7 +120,7 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   ];
 }
 
-/** What is known of how surely a section answers, for SURE; `near`: alike() of the declines. */
+/** What is known of how surely a section answers, for SURE; `near`: nearness (candidates()). */
 function sureness(q: Question, m: Candidate, own: readonly QueryWord[], near: number[]): number[] {
   const mass = own.reduce((n, w) => n + w.idf * w.weight, 0);
   const unknown = own.filter((w) => !w.known).reduce((n, w) => n + w.idf * w.weight, 0);
@@ -151,9 +151,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[], near: nu
  * so the section that answers comes first, from the hand-set score alone (1, then zeros).
  */
 export const ORDER = [
-  0.966, 2.218, -0.206, -0.628, -0.742, 0.847, -0.448, -0.403, -0.299, -0.106, -0.172, -0.821,
-  1.051, -0.467, 0.032, -0.579, 0.331, 0.71, 0.282, 0.053, -0.892, 0.194, -0.231, -0.262, 0.369,
-  -0.314, 0.607, 0.084, -1.636, -0.169, -0.788, 1.415, -0.6, 2.731, 4.23, 2.562,
+  0.965, 2.218, -0.214, -0.593, -0.743, 0.849, -0.447, -0.405, -0.299, -0.106, -0.171, -0.821, 1.05,
+  -0.466, 0.036, -0.578, 0.332, 0.706, 0.281, 0.053, -0.891, 0.195, -0.235, -0.259, 0.37, -0.306,
+  0.607, 0.085, -1.635, -0.169, -0.788, 1.418, -0.597, 2.718, 4.237, 2.561,
 ];
 
 /**
@@ -161,8 +161,8 @@ export const ORDER = [
  * development set; its bias makes false declines about as frequent as false answers.
  */
 export const SURE = [
-  0.723, -0.571, 0.164, 0.016, 0.2, -0.177, -0.261, 0.128, 0.405, -0.591, 0.302, 0.571, 0.993,
-  -1.285, -0.646, -0.843,
+  0.667, -0.513, 0.165, 0.022, 0.173, -0.157, -0.252, 0.087, 0.419, -0.548, 0.385, 0.518, 0.804,
+  1.127, -1.14, -1.107, -0.565, -0.852,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -306,9 +306,12 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     const asks = ranking.search.asksOf(m.section);
     return { ...m, said, alike: [...alike(ranking.search, q, own, asks), facet] };
   });
-  if (found.length === 0) return [];
-  // (A question with no word of its own, "what can you do for us?", is near none in particular.)
-  const declined = own.length ? alike(ranking.search, q, own, ranking.search.declines) : [0, 0];
+  // How near the declines come (their nearest topic's words, alike()); first, how much of the
+  // question a section's asks use. (A question with no word of its own is near none.)
+  const { declines } = ranking.search;
+  const topic = Math.max(0, ...declines.map((asks) => coverage(own, stemsOf(asks))));
+  const away = own.length ? alike(ranking.search, q, own, declines.flat()) : [0, 0];
+  const near = (s: Section) => [coverage(own, stemsOf(ranking.search.asksOf(s))), topic, ...away];
   // A section stating the question in one sentence goes ahead of one sharing its words across many.
   const said = Math.max(1e-9, ...found.map((m) => m.said));
   const list = found.map((m) => ({ ...m, score: m.score * Math.sqrt(m.said / said) }));
@@ -320,7 +323,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     section: m.section,
     best,
     order: features(q, m, top, own),
-    sure: sureness(q, m, own, declined),
+    sure: sureness(q, m, own, near(m.section)),
     same: m.alike[1] >= SAME_ASK || m.alike[0] >= sameWords || askedOf.includes(m.section),
   }));
 }

@@ -63,7 +63,7 @@ export class SectionSearch {
   private readonly realWords: ReadonlySet<string>;
 
   /** Loads the index the build serialised. */
-  constructor(private readonly built: Built) {
+  constructor(built: Built) {
     this.index = MiniSearch.loadJS<AdvisorDoc>(built.search as AsPlainObject, searchOptions);
     this.realWords = new Set(built.realWords);
     this.sections = built.docs.map((doc) => {
@@ -80,6 +80,7 @@ export class SectionSearch {
       return { doc, units, head, all };
     });
     this.byId = new Map(this.sections.map((s) => [s.doc.id, s]));
+    this.declines = (built.declines ?? []).map(asksIn);
   }
 
   /**
@@ -104,11 +105,8 @@ export class SectionSearch {
     return asks;
   }
 
-  /** The questions visitors ask that the site does not answer, made when first needed. */
-  get declines(): readonly Ask[] {
-    return (this.declined ??= asksIn(this.built.declines ?? []));
-  }
-  private declined?: Ask[];
+  /** The questions visitors ask that the site does not answer, by topic. */
+  readonly declines: readonly (readonly Ask[])[];
 
   knows = (term: string) => this.df.has(term);
 
