@@ -24,6 +24,7 @@ import { priceSentence } from '../../src/features/advisor/corpus/price';
 import { terms } from '../../src/features/advisor/corpus/text';
 import { SERVICES_URL } from '../../src/features/advisor/corpus/schema';
 import { formatUsd } from '../../src/lib/format';
+import { STEPS } from '../../src/features/leads/steps';
 import type { ChatMessage } from '../../src/features/advisor/contract';
 
 const advisor = prepareAdvisor(
@@ -195,6 +196,14 @@ describe('the built-in advisor', () => {
     expect(ask('we deleted 40 old product pages, what should they return?').sources[0].url).toBe(
       '/articles/server-errors-guide#404-and-410-the-page-is-gone',
     );
+  });
+
+  it("answers what the questionnaire asks with its steps, each step's question in order", () => {
+    const reply = ask('what will the consultation form ask me?');
+    expect(reply.sources[0].url).toBe('/questionnaire');
+    const at = STEPS.map((step) => reply.content.indexOf(step.title));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it('reads a service named in shorthand ("ops consulting") as the service', () => {

@@ -14,6 +14,7 @@ import {
   type AdvisorIndex,
 } from '../../features/advisor/build';
 import { getBlock, getBlocks } from '../../lib/blocks';
+import { STEPS } from '../../features/leads/build';
 import { site } from '../../site.config';
 import { timed } from '../../lib/build-timings';
 
@@ -75,6 +76,24 @@ async function articlesPage() {
   };
 }
 
+/** The questionnaire page: the question each of its steps asks, in order (features/leads). */
+function questionnairePage() {
+  const fields = (labels: string[]) =>
+    `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`.toLowerCase();
+  const asked = STEPS.map((step) =>
+    step.type === 'contact'
+      ? `- ${step.title}: ${fields(step.fields.map((f) => f.label.replace(/\s*\*$/, '')))}.`
+      : `- ${step.title}`,
+  );
+  return {
+    url: '/questionnaire',
+    title: 'The consultation questionnaire, step by step',
+    text: [`The questionnaire asks ${STEPS.length} things, one step at a time:`, ...asked].join(
+      '\n',
+    ),
+  };
+}
+
 async function build(): Promise<AdvisorIndex> {
   const allArticles = await getCollection('articles');
   if (allArticles.length > ADVISOR_ARTICLE_LIMIT) {
@@ -114,6 +133,7 @@ async function build(): Promise<AdvisorIndex> {
       await homeIntro(),
       { url: '/audit', title: audit.title, text: audit.body ?? '' },
       await articlesPage(),
+      questionnairePage(),
     ],
     mdxPages: [
       {
