@@ -206,6 +206,15 @@ describe('the built-in advisor', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
+  it('sends "who would do it?" to the team and "who is it for?" to the audience', () => {
+    const who = ask('who on your team does the seo');
+    expect(who.kind).not.toBe('decline');
+    expect(who.sources[0].url).toBe('/consultants#consultant-two');
+    expect(ask('who is the discovery workshop for?').sources[0].url).toBe(
+      '/services/discovery-workshop#who-this-is-for',
+    );
+  });
+
   it('reads a service named in shorthand ("ops consulting") as the service', () => {
     expect(namedService(advisor.services, 'ops consulting price?')?.id).toBe(
       'operations-consulting',

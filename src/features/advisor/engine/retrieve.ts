@@ -151,9 +151,9 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[], near: nu
  * so the section that answers comes first, from the hand-set score alone (1, then zeros).
  */
 export const ORDER = [
-  0.969, 2.217, -0.212, -0.593, -0.742, 0.848, -0.449, -0.405, -0.298, -0.08, -0.165, -0.819, 1.05,
-  -0.469, 0.044, -0.577, 0.33, 0.705, 0.282, 0.05, -0.894, 0.193, -0.232, -0.259, 0.369, -0.313,
-  0.604, 0.083, -1.636, -0.173, -0.786, 1.415, -0.602, 2.726, 4.228, 2.564,
+  1.151, 2.063, -0.309, -0.654, -0.893, 0.806, -0.407, -0.399, -0.286, -0.082, -0.262, -0.723,
+  1.019, -0.487, 0.037, -0.592, 0.371, 0.661, 0.271, 0.038, -0.881, 0.133, -0.191, -0.228, 0.359,
+  -0.3, 0.575, 0.043, -1.599, -0.24, -0.757, 1.39, -0.62, 2.754, 4.189, 2.559,
 ];
 
 /**
@@ -161,8 +161,8 @@ export const ORDER = [
  * development set; its bias makes false declines about as frequent as false answers.
  */
 export const SURE = [
-  0.667, -0.513, 0.165, 0.023, 0.173, -0.157, -0.252, 0.088, 0.419, -0.548, 0.384, 0.518, 0.803,
-  1.127, -1.141, -1.107, -0.565, -0.852,
+  0.79, -0.475, 0.163, 0.032, 0.176, -0.152, -0.259, 0.102, 0.386, -0.484, 0.254, 0.488, 0.795,
+  1.04, -1.146, -1.098, -0.544, -0.832,
 ];
 
 /** A linear model's value: the features weighed, each held within -8 and 8. */
@@ -186,7 +186,9 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
   if (doc.id.endsWith('#takeaways') || doc.id.endsWith('#introduction')) p *= 0.6;
   if (doc.facet === 'overview' || doc.url === SERVICES_URL) p *= 0.4;
   if (doc.facet === 'price') p *= PRICE.test(q.text) ? 1.4 : 1;
+  // "Who is it for?" asks of a service's audience; "who would do our SEO?" of the team.
   if (doc.facet === 'audience' && !/\bwho\b/i.test(q.text)) p *= 0.6;
+  if (/^(?:\w+ )?who'?s?\b(?!.*\bfor\b)/i.test(q.text) && doc.kind === 'consultant') p *= 4;
   if (HOW_LONG.test(q.text) && TIME.test(doc.text)) p *= 1.4;
   if (q.toUs && doc.url.startsWith('/articles/')) p *= 0.6;
   if (q.situation && doc.kind === 'service') p *= 1.4;
@@ -204,9 +206,8 @@ function prior(doc: AdvisorDoc, q: Question, ranking: Ranking, visitor: Readonly
 /** How well a unit states the question's words: rarer words count more, its heading half. */
 function unitScore(q: Question, section: Section, unit: Unit): number {
   let score = 0;
-  for (const w of q.words) {
+  for (const w of q.words)
     score += w.weight * w.idf ** 1.5 * Math.max(says(w, unit.terms), 0.6 * says(w, section.head));
-  }
   // A section states its point first.
   const first = unit.index === 0 ? 1.5 : 1;
   return first * score * (unit.words < 4 && !unit.item ? 0.5 : 1) * (1 + unit.words / 20) ** -0.4;

@@ -161,9 +161,8 @@ export class SectionSearch {
         fields: ['title', 'text'],
       });
       const counts = new Map<string, number>();
-      for (const t of results.flatMap((r) => r.terms)) {
+      for (const t of results.flatMap((r) => r.terms))
         if (t[0] === term[0]) counts.set(t, (counts.get(t) ?? 0) + 1);
-      }
       found = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
       if (this.corrections.size < 10_000) this.corrections.set(term, found);
     }
