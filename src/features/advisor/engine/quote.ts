@@ -90,8 +90,8 @@ function pick(part: Retrieved, used: Set<Section>) {
  * service named or discussed, else of the one whose overview visitors ask this very question of.
  */
 function priceOf({ question: q, matches }: Retrieved, services: readonly ServiceFacts[]) {
-  const { doc } = matches[0]?.section ?? {};
-  const asked = matches[0]?.confidence === 1 && doc?.facet === 'overview' ? doc.service : '';
+  const doc = matches.find((m) => m.confidence === 1)?.section.doc;
+  const asked = doc?.facet === 'overview' ? doc.service : '';
   const subject = PRICE.test(q.text) ? (q.subject ?? services.find((s) => s.id === asked)) : null;
   const m = matches.find(
     ({ section: s }) => s.doc.service === subject?.id && s.doc.facet === 'price',

@@ -88,7 +88,6 @@ function features(q: Question, m: Candidate, top: Candidate, own: readonly Query
   const doc = m.section.doc;
   const words = m.section.units.reduce((n, u) => n + u.words, 0);
   const home = doc.kind === 'faq' && !doc.url.startsWith('/articles/');
-  // The share of its heading's words the question uses is a feature.
   const heading = [...new Set(terms(doc.title.split(': ').at(-1)!))].map((t) => asWord(t));
   const mine = new Set(q.words.flatMap((w) => w.terms));
   return [

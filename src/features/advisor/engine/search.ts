@@ -91,11 +91,12 @@ export class SectionSearch {
     return Math.log(1 + (this.sections.length - 2.5) / 3.5);
   }
 
-  /** How rare a term is on the site: BM25's inverse document frequency. */
+  /** How rare a term is (BM25's idf); a number of one or two digits ("50% off") is common. */
   idf(term: string): number {
     const df = this.df.get(term) ?? 0;
     const n = this.sections.length;
-    return df === 0 ? this.unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const idf = df === 0 ? this.unknownIdf : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    return df > 0 && /^\d\d?$/.test(term) ? Math.min(1, idf) : idf;
   }
 
   /** The questions visitors ask of a section, as stems and word pairs, made when first needed. */
