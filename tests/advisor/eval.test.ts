@@ -19,23 +19,18 @@ import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
 const HELDOUT = {
-  useful: 0.835,
-  misleading: 0.165,
-  strict: 0.48,
-  recallAt3: 0.85,
-  recallAt1: 0.79,
+  useful: 0.845,
+  misleading: 0.16,
+  strict: 0.49,
+  recallAt3: 0.86,
+  recallAt1: 0.8,
 };
 /** The development set's gates, the same way. */
 const DEVELOPMENT = { useful: 0.88, misleading: 0.125, strict: 0.53 };
-/**
- * The short set's gates (short.yaml, questions typed fast; measured like the held-out set). Lowered
- * from 81.0% and 20.5% when the questionnaire's steps joined the index: one of its cases names
- * only the home page's consultation block for what the form asks, which the engine now answers
- * from the questionnaire page.
- */
-const SHORT = { useful: 0.8, misleading: 0.215 };
+/** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
+const SHORT = { useful: 0.81, misleading: 0.205 };
 /** The later sets' gates (later.yaml, 3,120 questions written after the rebuild; measured only). */
-const LATER = { useful: 0.89, misleading: 0.12 };
+const LATER = { useful: 0.9, misleading: 0.115 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
