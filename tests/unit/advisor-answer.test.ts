@@ -222,6 +222,8 @@ describe('the built-in advisor', () => {
     const reply = ask('so nonprofits get 50% off everything?');
     expect(reply.kind).not.toBe('decline');
     expect(reply.content).toMatch(/20-30%/);
+    // "heard" and "true" frame a claim to check; they are not what it is about.
+    expect(ask('heard nonprofits get 50% off, true?').content).toMatch(/20-30%/);
   });
 
   it('reads a service named in shorthand ("ops consulting") as the service', () => {

@@ -40,7 +40,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'look looks looking see seeing put puts come comes coming go going goes nobody anybody ' +
     'everybody everyone somebody bother ' +
     'different difference differ regular normal usual right anything everything nothing ' +
-    'whatever anyway somehow till til actual tonight tomorrow yesterday one ones side mostly think'
+    'whatever anyway somehow till til actual tonight tomorrow yesterday one ones side mostly think ' +
+    'heard true'
   ).split(' '),
 );
 
