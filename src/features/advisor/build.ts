@@ -4,6 +4,7 @@
  * questions. Pages reach the advisor's build through this file only.
  */
 export { ADVISOR_ARTICLE_LIMIT, advisorArticles, buildAdvisorIndex } from './corpus/build';
+export { joinNames } from './corpus/docs';
 export { englishStemsAhead } from './corpus/english';
 export type { AdvisorIndex } from './corpus/schema';
 export { prepareAdvisor } from './engine/advisor';

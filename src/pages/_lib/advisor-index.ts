@@ -9,6 +9,7 @@ import {
   advisorArticles,
   buildAdvisorIndex,
   englishStemsAhead,
+  joinNames,
   prepareAdvisor,
   starterQuestions,
   type AdvisorIndex,
@@ -78,8 +79,7 @@ async function articlesPage() {
 
 /** The questionnaire page: the question each of its steps asks, in order (features/leads). */
 function questionnairePage() {
-  const fields = (labels: string[]) =>
-    `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`.toLowerCase();
+  const fields = (labels: string[]) => joinNames(labels).toLowerCase();
   const asked = STEPS.map((step) =>
     step.type === 'contact'
       ? `- ${step.title}: ${fields(step.fields.map((f) => f.label.replace(/\s*\*$/, '')))}.`

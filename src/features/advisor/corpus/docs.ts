@@ -136,7 +136,7 @@ export function firmDocs(firm: FirmSource, contactIntro: string, consultation = 
 }
 
 /** "a, b and c". */
-function joinNames(names: readonly string[]): string {
+export function joinNames(names: readonly string[]): string {
   return names.length <= 1
     ? (names[0] ?? '')
     : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
