@@ -18,6 +18,7 @@ import {
   visitorTerms,
 } from '../../src/features/advisor/engine/read';
 import { candidates, retrieve } from '../../src/features/advisor/engine/retrieve';
+import { queryWords } from '../../src/features/advisor/engine/query';
 import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
 import { priceSentence } from '../../src/features/advisor/corpus/price';
@@ -247,6 +248,27 @@ describe('the built-in advisor', () => {
       { role: 'user', content: 'and what does it cost?' },
     ];
     expect(readQuestions(advisor, messages).questions[0].subject?.id).toBe(first.id);
+  });
+
+  it('reads a figure "off" as a discount, and the vocabulary\'s word before a guessed compound', () => {
+    const stemmed = (text: string) => queryWords(advisor.search, text).flatMap((w) => w.terms);
+    // "25% off" is "25 percent off": a discount, though "off" is a stop word.
+    expect(stemmed('do churches get 25% off?')).toContain(terms('discount')[0]);
+    expect(stemmed('how much off for a nonprofit?')).toContain(terms('discount')[0]);
+    // "newsletter" is not "new letter": the site's word for it is "subscribe".
+    expect(stemmed('do you have a newsletter?')).toContain(terms('subscribe')[0]);
+    expect(stemmed('do you have a newsletter?')).not.toContain(terms('letter')[0]);
+  });
+
+  it('reads "updates" as the reports the FAQ promises, and "get back to" as a reply', () => {
+    expect(ask('how often do you send us updates?').sources[0]?.url).toBe(
+      '/#faq-measuring-success',
+    );
+    const first = (q: string) => retrieve(advisor, [{ role: 'user', content: q }]).parts[0];
+    expect(
+      first('how soon do you get back to me once I send the questionnaire?').matches[0].section.doc
+        .url,
+    ).toBe('/#consultation');
   });
 
   it('hands off when asked for a person, not when asked whether a service includes one', () => {

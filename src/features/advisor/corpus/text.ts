@@ -91,6 +91,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'how much will': ['price'],
   'run us': ['price'],
   'set us back': ['price'],
+  // "50% off" is read as "50 percent off" (query.ts)
+  'percent off': ['discount'],
+  'how much off': ['discount'],
   // People
   staff: ['team', 'employees'],
   employees: ['team', 'staff'],
@@ -153,8 +156,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'stick around': ['support'],
   stuck: ['support', 'questions'],
   'come back': ['support', 'questions'],
-  // Time
+  // Time, and hearing how the work goes
   timeline: ['weeks', 'months'],
+  updates: ['reports', 'progress'],
+  'hear from you': ['reports'],
   turnaround: ['within', 'hours'],
   // Safety, and what is kept
   safe: ['security', 'protect'],
@@ -165,6 +170,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'hold onto': ['keep'],
   ...SHORTHAND,
   // Contact and the firm
+  'get back to': ['reply'],
+  'hear back': ['reply'],
+  newsletter: ['subscribe', 'articles'],
   email: ['contact'],
   phone: ['contact', 'call'],
   reach: ['contact'],

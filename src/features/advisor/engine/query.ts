@@ -47,10 +47,9 @@ function compoundOf(search: SectionSearch, token: string): [string, string] | un
  */
 export function queryWords(search: SectionSearch, text: string, weight = 1): QueryWord[] {
   // A long quotation is an example ("'Best Plumber Grand Rapids - Smith Plumbing'"), not the topic.
-  const original = normalize(text).replace(
-    /(^|\s)["'‘“][^"'’”]+\s[^"'’”]+\s[^"'’”]+?["'’”](?=[\s.,;:!?)]|$)/g,
-    '$1 ',
-  );
+  const original = normalize(text)
+    .replace(/(^|\s)["'‘“][^"'’”]+\s[^"'’”]+\s[^"'’”]+?["'’”](?=[\s.,;:!?)]|$)/g, '$1 ')
+    .replace(/%/g, ' percent');
   const tokens = tokenize(original);
   const synonyms = synonymsAt(tokens);
   const seen = new Set<string>();
@@ -64,8 +63,9 @@ export function queryWords(search: SectionSearch, text: string, weight = 1): Que
     const extra = synonyms[i].flatMap((s) => terms(s));
     if (own === null && extra.length === 0) return;
     if (own !== null && !search.knows(own)) own = search.correct(own) ?? own;
-    // A compound the site writes as two words ("homepage": home page) is those two words.
-    const parts = own !== null && !search.knows(own) ? compoundOf(search, token) : undefined;
+    // A compound the site writes as two words ("homepage"), unless the vocabulary knows it.
+    const parts =
+      own !== null && !search.knows(own) && !extra.length ? compoundOf(search, token) : undefined;
     if (parts) {
       for (const part of parts.filter((t) => !seen.has(t))) {
         seen.add(part);
