@@ -271,6 +271,12 @@ describe('the built-in advisor', () => {
     ).toBe('/#consultation');
   });
 
+  it('answers "which state are you in?" with where the firm is based', () => {
+    const reply = ask('what state are you guys in?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.content).toContain(advisor.index.firm.region);
+  });
+
   it('hands off when asked for a person, not when asked whether a service includes one', () => {
     expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
     expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');

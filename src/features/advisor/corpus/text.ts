@@ -177,6 +177,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   phone: ['contact', 'call'],
   reach: ['contact'],
   located: ['based'],
+  'which state': ['based'],
+  'what state': ['based'],
+  'type here': ['chat'],
+  'type in here': ['chat'],
   location: ['based'],
 };
 
