@@ -158,7 +158,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'come back': ['support', 'questions'],
   // Time, and hearing how the work goes
   timeline: ['weeks', 'months'],
-  updates: ['reports', 'progress'],
+  'get updates': ['reports', 'progress'],
+  'send updates': ['reports', 'progress'],
+  'us updates': ['reports', 'progress'],
+  'updates on': ['reports', 'progress'],
   'hear from you': ['reports'],
   turnaround: ['within', 'hours'],
   // Safety, and what is kept
