@@ -180,11 +180,11 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   phone: ['contact', 'call'],
   reach: ['contact'],
   located: ['based'],
+  location: ['based'],
   'which state': ['based'],
   'what state': ['based'],
   'type here': ['chat'],
   'type in here': ['chat'],
-  location: ['based'],
 };
 
 /** Stems by word: the same few thousand words recur across the index and every question. */

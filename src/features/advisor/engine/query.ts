@@ -46,7 +46,7 @@ function compoundOf(search: SectionSearch, token: string): [string, string] | un
  * word the site uses corrected, and the site's words for it (synonyms) added as further terms.
  */
 export function queryWords(search: SectionSearch, text: string, weight = 1): QueryWord[] {
-  // A long quotation is an example ("'Best Plumber Grand Rapids - Smith Plumbing'"), not the topic.
+  // A long quotation ("'Best Plumber Grand Rapids'") is an example, not the topic; "%" is "percent".
   const original = normalize(text)
     .replace(/(^|\s)["'‘“][^"'’”]+\s[^"'’”]+\s[^"'’”]+?["'’”](?=[\s.,;:!?)]|$)/g, '$1 ')
     .replace(/%/g, ' percent');
