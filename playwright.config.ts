@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchOptions } from './tests/browser.mjs';
+import { launchOptions, PATIENCE } from './tests/browser.mjs';
 import { OFFLINE_ENV, shellLine, workerDevArgs } from './scripts/lib/worker-dev.mjs';
 
 const require = createRequire(import.meta.url);
@@ -62,8 +62,8 @@ export default defineConfig({
     : process.env.CI
       ? [['list']]
       : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 30_000 * PATIENCE,
+  expect: { timeout: 7_000 * PATIENCE },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,4 +1,4 @@
-// Chromium launch options shared by Playwright tests and scripts. CHROMIUM_PATH (or Debian's
+// Chromium launch options and test patience shared by Playwright tests and scripts. CHROMIUM_PATH (or Debian's
 // /usr/bin/chromium when present) is used; otherwise Playwright's own browser.
 import { existsSync } from 'node:fs';
 
@@ -11,6 +11,13 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * How many times longer than usual a test waits. CI's two cores run the Worker, the browser and
+ * two test workers at once, and some machines are several times slower than others. A hang
+ * still fails.
+ */
+export const PATIENCE = process.env.CI ? 3 : 1;
 
 export function chromiumPath() {
   const fromEnv = process.env.CHROMIUM_PATH;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
+import { PATIENCE } from '../browser.mjs';
 
 /**
  * The AI-visibility part of the /audit report, against the built site served by wrangler: the
@@ -15,7 +16,7 @@ const report = (page: Page) => page.getByRole('region', { name: 'AI visibility' 
 /** Audits `url` through the island, as a visitor's shared link would. */
 async function auditInBrowser(page: Page, url: string) {
   await page.goto(`/audit?url=${encodeURIComponent(url)}`);
-  await expect(results(page)).toBeVisible({ timeout: 20_000 });
+  await expect(results(page)).toBeVisible({ timeout: 20_000 * PATIENCE });
 }
 
 test('a neglected site: the AI visibility grade beside PageSpeed, the fixes first, then every check by group', async ({

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations, stubRequests } from './helpers';
+import { PATIENCE } from '../browser.mjs';
 
 /**
  * The /audit page against the built site: the island calls the real function, which calls the
@@ -150,7 +151,7 @@ test.describe('audit page', () => {
     release();
 
     const { scores, average, grade } = expected('poor');
-    await expect(results(page)).toBeVisible({ timeout: 15_000 });
+    await expect(results(page)).toBeVisible({ timeout: 15_000 * PATIENCE });
     await expect(page.getByRole('heading', { name: 'Audit Results' })).toBeFocused();
     await expect(results(page).getByText(`https://${host}/`)).toBeVisible();
     await expect(results(page).getByText(`Overall grade ${grade}`)).toBeVisible();
@@ -227,7 +228,7 @@ test.describe('audit page', () => {
     const host = freshHost('crux');
     await openAudit(page, `/audit?url=${encodeURIComponent(`https://${host}/pricing?plan=pro`)}`);
     await expect(field(page)).toHaveValue(`https://${host}/pricing?plan=pro`);
-    await expect(results(page)).toBeVisible({ timeout: 15_000 });
+    await expect(results(page)).toBeVisible({ timeout: 15_000 * PATIENCE });
     const vitals = results(page).getByRole('heading', { name: 'Core Web Vitals from real users' });
     await expect(vitals).toBeVisible();
     for (const [label, value, rating] of [
@@ -252,7 +253,7 @@ test.describe('audit page', () => {
     await openAudit(page);
     await field(page).fill(down);
     await runButton(page).click();
-    await expect(failure(page)).toBeVisible({ timeout: 15_000 });
+    await expect(failure(page)).toBeVisible({ timeout: 15_000 * PATIENCE });
     await expect(page.getByRole('heading', { name: 'Audit Failed' })).toBeFocused();
     await expect(failure(page)).toContainText(
       "We couldn't load that website. Please check the address and that the site is online, then try again.",
@@ -260,7 +261,7 @@ test.describe('audit page', () => {
     await expectNoSeriousA11yViolations(page);
 
     await failure(page).getByRole('button', { name: 'Try Again' }).click();
-    await expect(failure(page)).toBeVisible({ timeout: 15_000 });
+    await expect(failure(page)).toBeVisible({ timeout: 15_000 * PATIENCE });
     await expect
       .poll(
         async () => (await stubRequests(page, '/psi')).filter((r) => r.query.includes(down)).length,
@@ -271,7 +272,7 @@ test.describe('audit page', () => {
     await failure(page).getByRole('button', { name: 'Try Again' }).click();
     const { grade } = expected('site');
     await expect(results(page).getByText(`Overall grade ${grade}`)).toBeVisible({
-      timeout: 15_000,
+      timeout: 15_000 * PATIENCE,
     });
     await expect(results(page).getByText(`https://${fine}/`)).toBeVisible();
   });

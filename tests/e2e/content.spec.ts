@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { PRICED_SERVICES, UNPRICED_SERVICE, amount } from '../fixtures/services';
 import { expectNoSeriousA11yViolations } from './helpers';
+import { PATIENCE } from '../browser.mjs';
 
 /** The spec's facts per article (routes table and article list table). */
 const ARTICLES = [
@@ -503,7 +504,7 @@ test.describe('subscribe dialog', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await address.inputValue(),
     );
-    await expect(status).toHaveText('', { timeout: 5000 });
+    await expect(status).toHaveText('', { timeout: 5000 * PATIENCE });
     const shownFor = Date.now() - shownAt;
     expect(shownFor).toBeGreaterThan(1500);
     expect(shownFor).toBeLessThan(3000);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PATIENCE } from '../browser.mjs';
 
 /** Paths in the built sitemap (dist or E2E_DIST), read when the tests are collected. */
 export function builtPaths(): string[] {
@@ -102,7 +103,7 @@ export async function deliveredLeads(
         found = (await storedLeads(request)).filter(match);
         return found.length === count && found.every((l) => l.notify_attempts > 0);
       },
-      { timeout: 15_000, message: 'the lead queue stored and notified the lead' },
+      { timeout: 15_000 * PATIENCE, message: 'the lead queue stored and notified the lead' },
     )
     .toBe(true);
   return found;

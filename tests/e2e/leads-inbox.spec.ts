@@ -158,7 +158,10 @@ async function inboxWithLead(
   { failedEmails = 0 } = {},
 ) {
   const t = tag();
-  if (failedEmails) await request.post(`${STUB_ORIGIN}/email/__fail?count=${failedEmails}`);
+  if (failedEmails) {
+    // Only this lead's emails fail: other specs send leads at the same time.
+    await request.post(`${STUB_ORIGIN}/email/__fail?count=${failedEmails}&match=${t}`);
+  }
   const name = `${first} ${t}`;
   const email = `${first.toLowerCase()}.${t}@example.com`;
   const id = await seedQuestionnaire(request, { name, company: `${first} Co`, email });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PATIENCE } from '../browser.mjs';
 
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
@@ -46,7 +47,9 @@ test('home reports web vitals by beacon with the spec fields', async ({ page }) 
   // The reporter loads when the page is idle and sends TTFB at once. Hiding a page before it
   // starts would lose its paints, and web-vitals ends LCP only on a real input (a click or key,
   // never a scripted event), which it must be listening for, after the first largest paint.
-  await expect.poll(() => reports.map((r) => r.metric), { timeout: 15_000 }).toContain('TTFB');
+  await expect
+    .poll(() => reports.map((r) => r.metric), { timeout: 15_000 * PATIENCE })
+    .toContain('TTFB');
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>

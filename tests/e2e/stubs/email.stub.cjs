@@ -6,7 +6,8 @@
 // Failed requests do not keep their key, so a retry sends.
 //
 // Function tests build their own with createResend(); end-to-end runs use the shared one under
-// /email, controlled with POST /email/__fail?count=N (the next N sends answer 503) and read with
+// /email, controlled with POST /email/__fail?count=N&match=TEXT (the next N sends whose payload
+// holds TEXT answer 503, so tests running side by side fail only their own) and read with
 // GET /email/__sent. Its bindings go only to the accounts build (tests/e2e/accounts-site.ts), so
 // the shared site keeps printing leads to the console.
 const { createHash } = require('node:crypto');
@@ -26,7 +27,8 @@ function error(res, status, name, message) {
 function createResend({ apiKey = API_KEY } = {}) {
   const keys = new Map();
   const sent = [];
-  let failures = 0;
+  /** Failures still to answer: { match, count }, a send failing if its payload holds `match`. */
+  const failures = [];
   let delayMs = 0;
   let nextId = 1;
 
@@ -70,8 +72,9 @@ function createResend({ apiKey = API_KEY } = {}) {
       }
       return send(res, 200, known.answer);
     }
-    if (failures > 0) {
-      failures--;
+    const failure = failures.find((f) => f.count > 0 && body.includes(f.match));
+    if (failure) {
+      failure.count--;
       return error(res, 503, 'application_error', 'Service unavailable.');
     }
     const entry = { hash, answer: undefined };
@@ -86,9 +89,9 @@ function createResend({ apiKey = API_KEY } = {}) {
     handle,
     /** Messages really sent, oldest first: { key, message, id }. */
     sent,
-    /** The next `count` sends answer 503 (and keep no key). */
-    failNext(count) {
-      failures = count;
+    /** The next `count` sends whose payload holds `match` answer 503 (and keep no key). */
+    failNext(count, match = '') {
+      failures.push({ match, count });
     },
     /** Each send takes this long before it answers, to make requests overlap. */
     setDelay(ms) {
@@ -112,7 +115,10 @@ module.exports = {
   }),
   async handle(req, res, body, url) {
     if (url.pathname === '/email/__fail') {
-      shared.failNext(Number(url.searchParams.get('count') ?? 1));
+      shared.failNext(
+        Number(url.searchParams.get('count') ?? 1),
+        url.searchParams.get('match') ?? '',
+      );
       return send(res, 200, { ok: true });
     }
     if (url.pathname === '/email/__sent') return send(res, 200, shared.sent);
