@@ -45,6 +45,20 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Who told the visitor, and asking if it is right: "my boss said ...", "..., correct?". */
+const HEARSAY =
+  /\b(?:friend|colleague|co-?worker|buddy|neighbou?r|boss|cousin)s?(?: of mine)?(?= (?:said|says|told|mentioned|thinks|swears|claims|recommended)\b)|(?:,|\b(?:is that|is this|am i|that's|thats|that is))\s*correct\b/gi;
+
+/**
+ * A question's text as searched: normalized, a long quotation dropped ("'Best Plumber Grand
+ * Rapids'" is an example, not the topic), "%" read as "percent", and who told the visitor left out.
+ */
+export const askedText = (text: string) =>
+  normalize(text)
+    .replace(/(^|\s)["'‘“][^"'’”]+\s[^"'’”]+\s[^"'’”]+?["'’”](?=[\s.,;:!?)]|$)/g, '$1 ')
+    .replace(/%/g, ' percent')
+    .replace(HEARSAY, ' ');
+
 /** Shorthand typed in a chat, which may also name a service ("ops consulting"). */
 export const SHORTHAND: Readonly<Record<string, readonly string[]>> = {
   info: ['information'],
@@ -70,6 +84,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'community group': ['nonprofit'],
   association: ['nonprofit'],
   police: ['law', 'enforcement'],
+  sheriff: ['law', 'enforcement'],
   municipality: ['government', 'public'],
   city: ['government', 'public'],
   county: ['government', 'public'],
@@ -171,8 +186,14 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'hang on to': ['keep'],
   'hold on to': ['keep'],
   'hold onto': ['keep'],
+  'sell my': ['sell', 'rent'],
+  'sell our': ['sell', 'rent'],
   ...SHORTHAND,
-  // Contact and the firm
+  // Contact and the firm, which the site calls a firm
+  'your company': ['firm'],
+  'your agency': ['firm'],
+  'your business': ['firm'],
+  'your organization': ['firm'],
   'get back to': ['reply'],
   'hear back': ['reply'],
   newsletter: ['subscribe', 'articles'],

@@ -1,5 +1,5 @@
 /** A question's words as searched: their stems (a typo corrected, synonyms added) and rarity. */
-import { indexTerm, normalize, phraseAt, synonymsAt, terms, tokenize } from '../corpus/text';
+import { askedText, indexTerm, phraseAt, synonymsAt, terms, tokenize } from '../corpus/text';
 import type { QueryWord, SectionSearch } from './search';
 
 /** Words before a noun: a word the site never uses after one of them names a thing. */
@@ -46,10 +46,7 @@ function compoundOf(search: SectionSearch, token: string): [string, string] | un
  * word the site uses corrected, and the site's words for it (synonyms) added as further terms.
  */
 export function queryWords(search: SectionSearch, text: string, weight = 1): QueryWord[] {
-  // A long quotation ("'Best Plumber Grand Rapids'") is an example, not the topic; "%" is "percent".
-  const original = normalize(text)
-    .replace(/(^|\s)["'‘“][^"'’”]+\s[^"'’”]+\s[^"'’”]+?["'’”](?=[\s.,;:!?)]|$)/g, '$1 ')
-    .replace(/%/g, ' percent');
+  const original = askedText(text);
   const tokens = tokenize(original);
   const synonyms = synonymsAt(tokens);
   const seen = new Set<string>();
