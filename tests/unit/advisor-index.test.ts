@@ -298,7 +298,7 @@ describe('advisor index', () => {
     expect(doc('consultant/consultant-one')?.url).toBe('/consultants#consultant-one');
     expect(doc('firm/contact')?.text).toContain('sales@example.com');
     expect(doc('firm/contact')?.text).toContain('within one business day');
-    expect(doc('firm/about')?.text).toContain('veteran-owned business based in Michigan');
+    expect(doc('firm/about')?.text).toContain('veteran-owned consulting firm based in Michigan');
   });
 
   it('serialises a search index that loads and finds the section that answers', () => {

@@ -105,7 +105,7 @@ export function firmDocs(firm: FirmSource, contactIntro: string, consultation = 
       page: 'Meet Our Consultants',
       title: `About ${firm.name}: who we are and where we are based`,
       text: lines([
-        `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned business ' : ''}based in ${where}.`,
+        `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned' : 'a'} consulting firm based in ${where}.`,
         firm.description,
       ]),
     },
