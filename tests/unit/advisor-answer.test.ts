@@ -277,7 +277,35 @@ describe('the built-in advisor', () => {
     expect(reply.content).toContain(advisor.index.firm.region);
   });
 
+  it('answers where "your firm" or "your company" is based, and what a friend said of it', () => {
+    for (const q of [
+      'where is your firm based',
+      'where is your company based?',
+      'a friend said your firm is veteran owned, is that right?',
+    ]) {
+      const reply = ask(q);
+      expect(reply.kind, q).toBe('answer');
+      expect(reply.sources[0]?.url, q).toBe('/consultants');
+      expect(reply.content, q).toContain(advisor.index.firm.region);
+    }
+  });
+
+  it("answers whether we sell a visitor's email with the sentence that says we do not", () => {
+    const reply = ask('do u sell my email to anyone');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0]?.url).toBe('/privacy#4-how-we-share-your-information');
+    expect(reply.content).toMatch(/We do not sell or rent personal information/);
+  });
+
+  it("reads a sheriff's office as law enforcement", () => {
+    const reply = ask('do u work with sheriffs offices');
+    expect(reply.kind).toBe('answer');
+    expect(reply.content).toMatch(/law enforcement/);
+  });
+
   it('hands off when asked for a person, not when asked whether a service includes one', () => {
+    expect(ask('can i get someone on the phone this week?').kind).toBe('handoff');
+    expect(ask("I'd rather talk than type all of this out").kind).toBe('handoff');
     expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
     expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');
     expect(ask('We have decided: we want to hire you for the SEO work.').kind).toBe('handoff');
