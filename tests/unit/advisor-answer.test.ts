@@ -297,6 +297,11 @@ describe('the built-in advisor', () => {
     expect(reply.content).toMatch(/We do not sell or rent personal information/);
   });
 
+  it('answers who does the SEO work with the consultant, not with a question of whether we do it', () => {
+    const reply = ask('who actually does the seo work');
+    expect(reply.sources[0]?.url).toMatch(/^\/consultants#/);
+  });
+
   it("reads a sheriff's office as law enforcement", () => {
     const reply = ask('do u work with sheriffs offices');
     expect(reply.kind).toBe('answer');

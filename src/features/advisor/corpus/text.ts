@@ -315,6 +315,10 @@ export function termsAndPairs(text: string, leaveOut?: ReadonlySet<string>) {
   };
 }
 
+/** Whether word pairs ask who ("who's" is "whos" once cut into words, "which one"). */
+export const asksWho = (pairs: ReadonlySet<string>) =>
+  [...pairs].some((p) => /^whos? /.test(p) || p === 'which one');
+
 /** How many word pairs two texts share, against all of either's. */
 export function pairsAlike(a: ReadonlySet<string>, b: ReadonlySet<string>) {
   let shared = 0;

@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../contract';
 import { SERVICES_URL, type AdvisorDoc } from '../corpus/schema';
-import { FILLERS, normalize, pairsAlike, stemsOf, terms, wordPairs } from '../corpus/text';
+import { asksWho, FILLERS, normalize, pairsAlike, stemsOf, terms, wordPairs } from '../corpus/text';
 import { readQuestions, visitorTerms, type Question, type Ranking } from './read';
 import { docSource } from './render';
 import type { Ask, QueryWord, Section, SectionSearch, Unit } from './search';
@@ -77,7 +77,9 @@ function alike(search: SectionSearch, q: Question, own: QueryWord[], asks: reado
   const best = [0, 0];
   for (const ask of asks) {
     const words = [...ask.terms].map((t) => asWord(t, search.idf(t)));
-    best[0] = Math.max(best[0], coverage(own, ask.terms) * coverage(words, mine));
+    // "Who does the SEO work?" is not "can you do the SEO work?", though its words are.
+    const form = asksWho(pairs) && !asksWho(ask.pairs) ? 0.8 : 1;
+    best[0] = Math.max(best[0], form * coverage(own, ask.terms) * coverage(words, mine));
     best[1] = Math.max(best[1], pairsAlike(ask.pairs, pairs));
   }
   return best;
