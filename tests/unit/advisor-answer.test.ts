@@ -302,6 +302,12 @@ describe('the built-in advisor', () => {
     expect(reply.sources[0]?.url).toMatch(/^\/consultants#/);
   });
 
+  it('reads "see something working" as asking when results come', () => {
+    const reply = ask('realistically how soon would we see something working after we sign on?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0]?.url).toBe('/#faq-typical-timelines');
+  });
+
   it("reads a sheriff's office as law enforcement", () => {
     const reply = ask('do u work with sheriffs offices');
     expect(reply.kind).toBe('answer');

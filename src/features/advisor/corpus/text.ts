@@ -173,6 +173,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'come back': ['support', 'questions'],
   // Time, and hearing how the work goes
   timeline: ['weeks', 'months'],
+  'something working': ['results'],
+  'something change': ['results'],
+  'see a difference': ['results'],
   'get updates': ['reports', 'progress'],
   'send updates': ['reports', 'progress'],
   'us updates': ['reports', 'progress'],
