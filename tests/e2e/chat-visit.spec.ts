@@ -12,10 +12,10 @@ const CONNECTION_ERROR =
 const sse = (events: [string, unknown][]) =>
   events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
-/** Answers /api/chat with a server-sent event stream, after `delayMs`. */
-function streamed(events: [string, unknown][], delayMs = 0) {
+/** Answers /api/chat with a server-sent event stream, once `until` settles. */
+function streamed(events: [string, unknown][], until?: Promise<void>) {
   return async (route: Route) => {
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    await until;
     await route.fulfill({ status: 200, contentType: 'text/event-stream', body: sse(events) });
   };
 }
@@ -23,6 +23,9 @@ function streamed(events: [string, unknown][], delayMs = 0) {
 test('a streamed reply shows, with its sources, and the typing indicator before it', async ({
   page,
 }) => {
+  // The reply waits until the typing indicator has been seen, however slow the machine.
+  let release = () => {};
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route(
     '**/api/chat',
     streamed(
@@ -34,12 +37,13 @@ test('a streamed reply shows, with its sources, and the typing indicator before 
           { sources: [{ title: 'Discovery Workshop', url: '/services/discovery-workshop' }] },
         ],
       ],
-      600,
+      seen,
     ),
   );
   const c = await openChat(page);
   await c.ask('How much is the workshop?');
   await expect(c.typing).toBeVisible();
+  release();
   await expect(c.log).toContainText('The Discovery Workshop starts at $750.');
   await expect(c.typing).toBeHidden();
   await expect(c.log.getByRole('link', { name: 'Discovery Workshop' })).toHaveAttribute(
