@@ -308,6 +308,20 @@ describe('the built-in advisor', () => {
     expect(reply.sources[0]?.url).toBe('/#faq-typical-timelines');
   });
 
+  it('answers what we do, asked of nothing in particular, with the services list', () => {
+    for (const q of [
+      'what kind of stuff do you guys do',
+      'what does your company do',
+      'tell me what you do',
+    ]) {
+      const reply = ask(q);
+      expect(reply.kind, q).toBe('answer');
+      expect(reply.sources[0]?.url, q).toBe('/#services');
+    }
+    // Not a question that names what it asks about.
+    expect(ask('who have you worked with').sources[0]?.url).not.toBe('/#services');
+  });
+
   it("reads a sheriff's office as law enforcement", () => {
     const reply = ask('do u work with sheriffs offices');
     expect(reply.kind).toBe('answer');

@@ -318,7 +318,10 @@ export function termsAndPairs(text: string, leaveOut?: ReadonlySet<string>) {
   };
 }
 
-/** Whether word pairs ask who ("who's" is "whos" once cut into words, "which one"). */
+/**
+ * Whether word pairs ask who ("who's" is "whos" once cut into words, "which one"): "who does the
+ * SEO work?" is not "can you do the SEO work?", though its words are.
+ */
 export const asksWho = (pairs: ReadonlySet<string>) =>
   [...pairs].some((p) => /^whos? /.test(p) || p === 'which one');
 

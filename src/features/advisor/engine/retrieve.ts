@@ -31,6 +31,8 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 /** A question asking what something costs. */
 export const PRICE =
   /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
+/** The only words of a question asking what we do, of nothing in particular ("can you help?"). */
+const DOING = new Set(terms('offer provide services help firm business company small'));
 /** Words that ask only what something costs ("what are your rates?"). */
 const COSTS = /^(pric\w*|cost\w*|rates?|fees?|charg\w*)$/i;
 /** A question asking how long something takes, and a figure of time that answers it. */
@@ -77,7 +79,6 @@ function alike(search: SectionSearch, q: Question, own: QueryWord[], asks: reado
   const best = [0, 0];
   for (const ask of asks) {
     const words = [...ask.terms].map((t) => asWord(t, search.idf(t)));
-    // "Who does the SEO work?" is not "can you do the SEO work?", though its words are.
     const form = asksWho(pairs) && !asksWho(ask.pairs) ? 0.8 : 1;
     best[0] = Math.max(best[0], form * coverage(own, ask.terms) * coverage(words, mine));
     best[1] = Math.max(best[1], pairsAlike(ask.pairs, pairs));
@@ -349,7 +350,7 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 /**
  * The sections asked for by name or form: the one named by the whole message (a choice clicked, a
  * heading typed); unless visitors ask this very question of one, the overviews of the services it
- * asks if we offer, or for our prices, of nothing and after nothing, the services list.
+ * asks if we offer, or for our prices or what we do, of nothing and after nothing, the list.
  */
 function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
   const named = search.sections.filter((s) => docSource(s.doc).title.toLowerCase() === whole);
@@ -357,10 +358,11 @@ function askedFor({ search }: Ranking, q: Question, whole: string, matches: read
   const offered = q.offered?.map((s) => s.id) ?? [];
   const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
   const costs = alone && q.asked.length && q.asked.every((w) => COSTS.test(w.word));
+  const ours = alone && q.toUs && q.words.every((w) => DOING.has(w.terms[0]));
   return search.sections.filter(({ doc }) =>
     offered.length
       ? offered.includes(doc.service ?? '') && doc.facet === 'overview'
-      : costs && doc.url === SERVICES_URL,
+      : (costs || ours) && doc.url === SERVICES_URL,
   );
 }
 

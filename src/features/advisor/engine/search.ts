@@ -57,7 +57,6 @@ export class SectionSearch {
   private readonly df = new Map<string, number>();
   private readonly corrections = new Map<string, string | null>();
   private readonly asked = new Map<Section, Ask[]>();
-
   private readonly index: MiniSearch<AdvisorDoc>;
   /** English words near the site's (corpus/spelling.ts), which are never read as typos. */
   private readonly realWords: ReadonlySet<string>;
