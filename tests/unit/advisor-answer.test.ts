@@ -59,6 +59,14 @@ function ask(...turns: string[]) {
   return reply;
 }
 
+/** The reply to a question, checked to be an answer that quotes `url` first. */
+function answeredFrom(question: string, url: string) {
+  const reply = ask(question);
+  expect(reply.kind, question).toBe('answer');
+  expect(reply.sources[0]?.url, question).toBe(url);
+  return reply;
+}
+
 describe('the built-in advisor', () => {
   it("quotes the best section's sentences in its own words, under its heading, linked to it", () => {
     const question = 'What does Google do when robots.txt returns a server error?';
@@ -283,17 +291,15 @@ describe('the built-in advisor', () => {
       'where is your company based?',
       'a friend said your firm is veteran owned, is that right?',
     ]) {
-      const reply = ask(q);
-      expect(reply.kind, q).toBe('answer');
-      expect(reply.sources[0]?.url, q).toBe('/consultants');
-      expect(reply.content, q).toContain(advisor.index.firm.region);
+      expect(answeredFrom(q, '/consultants').content, q).toContain(advisor.index.firm.region);
     }
   });
 
   it("answers whether we sell a visitor's email with the sentence that says we do not", () => {
-    const reply = ask('do u sell my email to anyone');
-    expect(reply.kind).toBe('answer');
-    expect(reply.sources[0]?.url).toBe('/privacy#4-how-we-share-your-information');
+    const reply = answeredFrom(
+      'do u sell my email to anyone',
+      '/privacy#4-how-we-share-your-information',
+    );
     expect(reply.content).toMatch(/We do not sell or rent personal information/);
   });
 
@@ -303,9 +309,10 @@ describe('the built-in advisor', () => {
   });
 
   it('reads "see something working" as asking when results come', () => {
-    const reply = ask('realistically how soon would we see something working after we sign on?');
-    expect(reply.kind).toBe('answer');
-    expect(reply.sources[0]?.url).toBe('/#faq-typical-timelines');
+    answeredFrom(
+      'realistically how soon would we see something working after we sign on?',
+      '/#faq-typical-timelines',
+    );
   });
 
   it('answers what we do, asked of nothing in particular, with the services list', () => {
@@ -314,9 +321,7 @@ describe('the built-in advisor', () => {
       'what does your company do',
       'tell me what you do',
     ]) {
-      const reply = ask(q);
-      expect(reply.kind, q).toBe('answer');
-      expect(reply.sources[0]?.url, q).toBe('/#services');
+      answeredFrom(q, '/#services');
     }
     // Not a question that names what it asks about.
     expect(ask('who have you worked with').sources[0]?.url).not.toBe('/#services');
