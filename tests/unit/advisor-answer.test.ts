@@ -323,8 +323,10 @@ describe('the built-in advisor', () => {
     ]) {
       answeredFrom(q, '/#services');
     }
-    // Not a question that names what it asks about.
-    expect(ask('who have you worked with').sources[0]?.url).not.toBe('/#services');
+    // Not a question that names what it asks about, nor one that asks something else of us.
+    for (const q of ['who have you worked with', 'where are you', 'are you there?']) {
+      expect(ask(q).sources[0]?.url, q).not.toBe('/#services');
+    }
   });
 
   it("reads a sheriff's office as law enforcement", () => {

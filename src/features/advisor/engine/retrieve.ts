@@ -31,7 +31,7 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 /** A question asking what something costs. */
 export const PRICE =
   /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
-/** The only words of a question asking what we do, of nothing in particular ("can you help?"). */
+const WE_DO = /\b(?:what|offer|provide|help)\b/i;
 const DOING = new Set(terms('offer provide services help firm business company small'));
 /** Words that ask only what something costs ("what are your rates?"). */
 const COSTS = /^(pric\w*|cost\w*|rates?|fees?|charg\w*)$/i;
@@ -350,19 +350,19 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 /**
  * The sections asked for by name or form: the one named by the whole message (a choice clicked, a
  * heading typed); unless visitors ask this very question of one, the overviews of the services it
- * asks if we offer, or for our prices or what we do, of nothing and after nothing, the list.
+ * asks if we offer; of nothing, after nothing, for prices or what we do (WE_DO), the services.
  */
 function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
   const named = search.sections.filter((s) => docSource(s.doc).title.toLowerCase() === whole);
   if (named.length || matches.some((m) => m.confidence === 1)) return named.slice(0, 1);
   const offered = q.offered?.map((s) => s.id) ?? [];
   const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
-  const costs = alone && q.asked.length && q.asked.every((w) => COSTS.test(w.word));
-  const ours = alone && q.toUs && q.words.every((w) => DOING.has(w.terms[0]));
+  const costs = q.asked.length && q.asked.every((w) => COSTS.test(w.word));
+  const ours = q.toUs && WE_DO.test(q.text) && q.words.every((w) => DOING.has(w.terms[0]));
   return search.sections.filter(({ doc }) =>
     offered.length
       ? offered.includes(doc.service ?? '') && doc.facet === 'overview'
-      : (costs || ours) && doc.url === SERVICES_URL,
+      : alone && (costs || ours) && doc.url === SERVICES_URL,
   );
 }
 
