@@ -21,14 +21,14 @@ import { evaluate, report, type Evaluation } from './evaluate';
 const HELDOUT = {
   useful: 0.845,
   misleading: 0.16,
-  strict: 0.49,
+  strict: 0.48,
   recallAt3: 0.86,
   recallAt1: 0.8,
 };
 /** The development set's gates, the same way. */
 const DEVELOPMENT = { useful: 0.885, misleading: 0.12, strict: 0.54 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
-const SHORT = { useful: 0.81, misleading: 0.205 };
+const SHORT = { useful: 0.8, misleading: 0.205 };
 /** The later sets' gates (later.yaml, 3,840 questions written after the rebuild; measured only). */
 const LATER = { useful: 0.915, misleading: 0.1 };
 /**

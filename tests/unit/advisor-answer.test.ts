@@ -197,6 +197,27 @@ describe('the built-in advisor', () => {
     expect(splitMessage('ok').questions).toEqual(['ok']);
   });
 
+  it('reads a bare "can you confirm that?" as asking about the sentence before it', () => {
+    const claim = 'I read somewhere that you give nonprofits 50% off everything.';
+    expect(splitMessage(`${claim} Can you confirm that?`).questions).toEqual([
+      `${claim} Can you confirm that?`,
+    ]);
+    expect(splitMessage(`${claim} Is that true?`).questions).toHaveLength(1);
+    // A confirmation asked of something named stays a question of its own.
+    expect(splitMessage(`${claim} Can you confirm the workshop price?`).questions).toEqual([
+      'Can you confirm the workshop price?',
+    ]);
+  });
+
+  it('answers whether a service is free with its price, and a free call not with a price', () => {
+    const reply = answeredFrom(
+      'The discovery workshop is free for first-time clients, correct?',
+      '/services/discovery-workshop#investment-heading',
+    );
+    expect(reply.content).toContain(priceSentence(workshop));
+    expect(ask('is the first call free').content).not.toContain(priceSentence(workshop));
+  });
+
   it('reads "delete" of the visitor\'s data as privacy, and of pages as a page gone', () => {
     expect(ask('How do I get you to delete everything you have on me?').sources[0]?.url).not.toBe(
       '/articles/server-errors-guide#404-and-410-the-page-is-gone',
@@ -337,6 +358,10 @@ describe('the built-in advisor', () => {
 
   it('hands off when asked for a person, not when asked whether a service includes one', () => {
     expect(ask('can i get someone on the phone this week?').kind).toBe('handoff');
+    expect(ask('can I just get on a phone call with one of your consultants this week?').kind).toBe(
+      'handoff',
+    );
+    expect(ask("I'd like to sit down in person with one of your consultants").kind).toBe('handoff');
     expect(ask("I'd rather talk than type all of this out").kind).toBe('handoff');
     expect(ask('Can I talk to a real person about our project?').kind).toBe('handoff');
     expect(ask('could somebody give me a call tomorrow?').kind).toBe('handoff');

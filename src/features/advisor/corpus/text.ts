@@ -45,9 +45,12 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Who told the visitor, and asking if it is right: "my boss said ...", "..., correct?". */
+/**
+ * Who told the visitor, and asking if it is right: "my boss said ...", "I read that you ...",
+ * "..., correct?".
+ */
 const HEARSAY =
-  /\b(?:friend|colleague|co-?worker|buddy|neighbou?r|boss|cousin)s?(?: of mine)?(?= (?:said|says|told|mentioned|thinks|swears|claims|recommended)\b)|(?:,|\b(?:is that|is this|am i|that's|thats|that is))\s*correct\b/gi;
+  /\b(?:friend|colleague|co-?worker|buddy|neighbou?r|boss|cousin|sales ?(?:guy|person|rep))s?(?: of mine)?(?= (?:said|says|told|mentioned|thinks|swears|claims|recommended)\b)|\b(?:i|we) (?:read|heard|saw)(?: somewhere| online)?(?: that)?(?= (?:you|your)\b)|\b(?:i was|we were) told(?: that)?(?= (?:you|your)\b)|(?:,|\b(?:is that|is this|am i|that's|thats|that is))\s*correct\b/gi;
 
 /**
  * A question's text as searched: normalized, a long quotation dropped ("'Best Plumber Grand

@@ -30,7 +30,7 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 
 /** A question asking what something costs. */
 export const PRICE =
-  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
+  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|(?<!feel |\b(?:call|chat|consult\w*|audit|baseline)\b[^.?!]{0,20})free(?! (?:to|of|time|up|(?:first )?(?:call|chat|consult\w*|audit))\b)|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
 const WE_DO = /\b(?:what|offer|provide|help)\b/i;
 const DOING = new Set(terms('offer provide services help firm business company small'));
 /** Words that ask only what something costs ("what are your rates?"). */
@@ -309,8 +309,7 @@ export function candidates(ranking: Ranking, q: Question, visitor: ReadonlySet<s
     const asks = ranking.search.asksOf(m.section);
     return { ...m, said, alike: [...alike(ranking.search, q, own, asks), facet] };
   });
-  // How near the declines come (their nearest topic's words, alike()); first, how much of the
-  // question a section's asks use. (A question with no word of its own is near none.)
+  // How much of the question a section's asks use; how near the declines come (none, wordless).
   const { declines } = ranking.search;
   const topic = Math.max(0, ...declines.map((asks) => coverage(own, stemsOf(asks))));
   const away = own.length ? alike(ranking.search, q, own, declines.flat()) : [0, 0];
