@@ -203,6 +203,9 @@ describe('the built-in advisor', () => {
       `${claim} Can you confirm that?`,
     ]);
     expect(splitMessage(`${claim} Is that true?`).questions).toHaveLength(1);
+    expect(
+      splitMessage(`${claim} Can you just confirm that in writing here?`).questions,
+    ).toHaveLength(1);
     // A confirmation asked of something named stays a question of its own.
     expect(splitMessage(`${claim} Can you confirm the workshop price?`).questions).toEqual([
       'Can you confirm the workshop price?',

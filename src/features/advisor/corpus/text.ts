@@ -41,7 +41,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'everybody everyone somebody bother ' +
     'different difference differ regular normal usual right anything everything nothing ' +
     'whatever anyway somehow till til actual tonight tomorrow yesterday one ones side mostly think ' +
-    'heard true'
+    'heard told true'
   ).split(' '),
 );
 
@@ -81,6 +81,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   ngo: ['nonprofit'],
   church: ['nonprofit', 'faith'],
   'food bank': ['nonprofit'],
+  'animal shelter': ['nonprofit'],
   'volunteer run': ['nonprofit', 'volunteer'],
   'non profit': ['nonprofit'],
   'faith based': ['nonprofit'],

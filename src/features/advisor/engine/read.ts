@@ -33,7 +33,7 @@ export interface Question {
 
 /** Where a sentence ends; not before a bare "can you confirm that?", which asks about it. */
 const SENTENCE =
-  /(?<=[.!?])\s+(?!(?:(?:can|could) (?:you|u) )?(?:please )?(?:confirm|verify)(?: (?:that|this|it))?(?: for me| please)?\W*$|(?:is|was) (?:that|this|it) (?:true|right|correct|accurate|so)\W*$)|\n+/i;
+  /(?<=[.!?])\s+(?!(?:(?:can|could) (?:you|u) )?(?:just |please )?(?:confirm|verify)(?: (?:that|this|it))?(?: for me| please| in writing(?: here)?)?\W*$|(?:is|was) (?:that|this|it) (?:true|right|correct|accurate|so)\W*$)|\n+/i;
 /** Where a sentence turns to a second question: "How much is it, and can we meet?" (not "ok and"). */
 const SECOND_QUESTION =
   /(?<!^(?:ok(?:ay)?|so|yes|yeah|yep|right|alright|great|cool|sure|well|perfect|got it),?)(?:,?\s+(?:and|also|plus)\s+(?=(?:how|what|which|who|where|when|why|can|could|do|does|is|are|will|would|should)\b))|;\s+/i;
