@@ -377,9 +377,13 @@ describe('the built-in advisor', () => {
     expect(ask('we need someone who can build dashboards').kind).not.toBe('handoff');
     expect(ask('our website is not helping us get leads').kind).not.toBe('handoff');
     expect(ask('how do we get started with SEO?').kind).not.toBe('handoff');
-    expect(
-      ask("I'm not ready to sign up for a big project yet. What's the smallest step?").kind,
-    ).not.toBe('handoff');
+    for (const q of [
+      "I'm not ready to sign up for a big project yet. What's the smallest step?",
+      "we aren't ready to sign up yet. what's the smallest step?",
+      "we don't want to hire you yet, just curious what the workshop costs",
+    ]) {
+      expect(ask(q).kind, q).not.toBe('handoff');
+    }
     expect(ask('Does our website meet the requirements for AI search?').kind).not.toBe('handoff');
     expect(ask('With the monthly SEO, do we get to talk to someone each month?').kind).not.toBe(
       'handoff',
