@@ -221,6 +221,24 @@ describe('the built-in advisor', () => {
     expect(ask('is the first call free').content).not.toContain(priceSentence(workshop));
   });
 
+  it('declines terms of payment no section states, and quotes those one states', () => {
+    for (const question of [
+      'can we pay the operations project in monthly installments?',
+      'If we prepay a year of SEO, is there a discount?',
+      'do you offer financing for the AI implementation project?',
+      'do you refund the workshop if we are not happy?',
+    ])
+      expect(ask(question).kind, question).toBe('decline');
+    expect(ask('do you give nonprofits a discount?').content).toMatch(/20-30%/);
+    // A demand is not a question: the price is what the site says of it.
+    const demand = ask('give me a 50% discount on the discovery workshop');
+    expect(demand.content).toContain(priceSentence(workshop));
+    // Asked beside a price, the price is answered and the rest declined.
+    const both = ask('how much is the discovery workshop, and do you take credit cards?');
+    expect(both.content).toContain(priceSentence(workshop));
+    expect(both.declined).toBe(true);
+  });
+
   it('reads "delete" of the visitor\'s data as privacy, and of pages as a page gone', () => {
     expect(ask('How do I get you to delete everything you have on me?').sources[0]?.url).not.toBe(
       '/articles/server-errors-guide#404-and-410-the-page-is-gone',
@@ -592,7 +610,7 @@ describe('the built-in advisor', () => {
   });
 
   it('declines a question near one visitors ask that the site does not answer', () => {
-    const question = 'do you offer financing for the operations project?';
+    const question = 'do you charge sales tax on the operations project?';
     expect(ask(question).declined).toBe(true);
     // Without the questions the site does not answer, the same question is answered.
     const without = prepareAdvisor({ ...advisor.index, declines: [] });
@@ -603,7 +621,7 @@ describe('the built-in advisor', () => {
     // The same questions, each its own topic: alike() is unchanged, only the topic's words differ.
     const alone = { ...advisor.index, declines: advisor.index.declines.flat().map((q) => [q]) };
     const sureness = (index: typeof alone, content: string) =>
-      answer(prepareAdvisor(index), [{ role: 'user', content }]).confidence;
+      retrieve(prepareAdvisor(index), [{ role: 'user', content }]).parts[0].matches[0].confidence;
     const installments = 'can we split the operations fee into three monthly installments?';
     expect(sureness(advisor.index, installments)).toBeLessThan(
       sureness(alone, installments) - 0.05,

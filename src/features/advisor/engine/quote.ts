@@ -1,10 +1,11 @@
 /**
  * The built-in reply: for each question, the best section's sentences in its own words under its
- * heading, linked to it, and a second section that scores close; a price asked of a named service
- * first, from its data. When the best section is not clearly ahead, the likely ones are
- * offered as choices; below DECLINE_BELOW the reply declines and offers a person. Nothing else.
+ * heading, linked, and a second section that scores close; a price asked of a named service first,
+ * from its data; the likely sections as choices when the best is not clearly ahead. Below
+ * DECLINE_BELOW, or for terms of payment no section states, it declines and offers a person.
  */
 import { priceSentence } from '../corpus/price';
+import { terms } from '../corpus/text';
 import type { ServiceFacts } from '../corpus/schema';
 import { docSource, sectionLink } from './render';
 import { declineReply, personOffer, type Firm } from './replies';
@@ -25,6 +26,12 @@ export const CHOOSE_BELOW = 0.7;
 export const LIKELY = 0.05;
 const CHOICES = 3;
 const SHORT = 40;
+/** Terms of payment a price does not answer: a question (not a demand) asking one must find it. */
+const TERMS =
+  /\b(discount\w*|installments?|financ\w*|payment plans?|refund\w*|money back|price[- ]?match\w*|match (?:it|(?:that|their|the|this|a) (?:price|quote|rate|offer|deal|bid))|bundle\w*|prepa(?:y|id)\w*|deposits?|credit cards?|hourly|per hour)\b/gi;
+const ASKS = /\?\W*$|^(?:if\b.*,\s*)?(?:do|does|is|are|can|could|will|would|what|whats|how|any)\b/i;
+const statesTerms = (q: string, { all }: Section) =>
+  !ASKS.test(q) || [...q.matchAll(TERMS)].every((t) => terms(t[0]).every((w) => all.has(w)));
 
 /** A section's quotation: its paragraphs' sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
@@ -62,15 +69,16 @@ function choiceLine({ section: { doc }, quote, best }: Match, services: readonly
 }
 
 /**
- * What one question's answer does with its sections: quotes the best (and a second that scores
- * close), or, when the best is not clearly ahead or several were asked for by name, offers
- * the likely ones as choices, unless visitors ask this very question of one of them.
+ * What one question's answer does with its sections: quotes the best (and a second close to it),
+ * or, when the best is not clearly ahead or several were asked for by name, offers the likely
+ * ones as choices, unless visitors ask this very question of one of them.
  */
 function pick(part: Retrieved, used: Set<Section>) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
   const best = fresh[0];
   const sure = Math.max(0, ...fresh.map((m) => m.confidence));
-  if (!best || sure < DECLINE_BELOW) return undefined;
+  const finds = (m: Match) => statesTerms(part.question.text, m.section);
+  if (!best || sure < DECLINE_BELOW || !fresh.slice(0, CHOICES).some(finds)) return undefined;
   // Several asked for by name ("do you do AI?" of three services): the visitor chooses.
   const named = fresh.filter((m) => m.named);
   if (named.length > 1) return { sure, quotes: [], choices: named.slice(0, CHOICES) };
@@ -94,7 +102,8 @@ function priceOf({ question: q, matches }: Retrieved, services: readonly Service
   const asked = doc?.facet === 'overview' ? doc.service : '';
   const subject = PRICE.test(q.text) ? (q.subject ?? services.find((s) => s.id === asked)) : null;
   const m = matches.find(
-    ({ section: s }) => s.doc.service === subject?.id && s.doc.facet === 'price',
+    ({ section: s }) =>
+      s.doc.service === subject?.id && s.doc.facet === 'price' && statesTerms(q.text, s),
   );
   return subject && m && m.confidence >= DECLINE_BELOW ? { subject, m } : undefined;
 }

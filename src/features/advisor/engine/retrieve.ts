@@ -148,10 +148,7 @@ function sureness(q: Question, m: Candidate, own: readonly QueryWord[], near: nu
   ];
 }
 
-/**
- * What each of features() weighs in a section's place: fitted on tests/advisor/development.yaml
- * so the section that answers comes first, from the hand-set score alone (1, then zeros).
- */
+/** What features() weigh in a section's place, fitted on the development set (tests/advisor). */
 export const ORDER = [
   1.176, 2.052, -0.254, -0.651, -0.906, 0.815, -0.417, -0.434, -0.292, -0.055, -0.263, -0.713,
   1.014, -0.486, 0.046, -0.595, 0.372, 0.665, 0.264, 0.031, -0.89, 0.12, -0.181, -0.231, 0.355,
@@ -171,10 +168,7 @@ export const SURE = [
 export const weigh = (x: readonly number[], w: readonly number[]) =>
   x.reduce((n, v, j) => n + Math.max(-8, Math.min(8, v)) * w[j], 0);
 
-/**
- * Sections considered per question, and kept; words a section may have to be quoted whole; words
- * quoted from a longer one; list items quoted at most.
- */
+/** Per question, sections considered and kept; words quoted whole, or of a longer one; items. */
 const POOL = 16;
 export const KEEP = 8;
 const WHOLE = 90;
@@ -267,10 +261,7 @@ function toQuote(q: Question, section: Section): Unit[] {
 const SAME_ASK = 0.8;
 const SAME_WORDS = 0.9;
 
-/**
- * Sections with a question visitors ask worded as this one and of no word it lacks, which the
- * search may miss: "what can you help with?" has no topic word, or only common ones.
- */
+/** Sections visitors ask this very question of, which a search may miss: "what can you do?" */
 function askedAs(search: SectionSearch, q: Question) {
   const mine = new Set(q.words.flatMap((w) => w.terms));
   // As typed, and without its fillers ("what exactly do you do"). (Pairs alike are about as many.)
