@@ -221,6 +221,25 @@ describe('the built-in advisor', () => {
     expect(ask('is the first call free').content).not.toContain(priceSentence(workshop));
   });
 
+  it("answers whether we work with organizations like the visitor's with who the services are for", () => {
+    const urls = (reply: ReturnType<typeof ask>) => reply.sources.map((s) => s.url);
+    const lawFirm = ask('do you work with small law firms');
+    expect(lawFirm.kind).toBe('choices');
+    expect(urls(lawFirm)[0]).toBe('/services/seo#who-this-is-for');
+    expect(urls(ask('we have a few hundred employees, are we too big for you'))).toContain(
+      '/services/ai-implementation-consulting#who-this-is-for',
+    );
+    expect(urls(ask('small church here, do u work with churches'))[0]).toBe(
+      '/services/nonprofit-support#who-this-is-for',
+    );
+    // Of a service in discussion, who that one is for.
+    const workshop = ask(
+      'what is the discovery workshop?',
+      'is it a good fit for a 5 person shop?',
+    );
+    expect(urls(workshop)[0]).toBe('/services/discovery-workshop#who-this-is-for');
+  });
+
   it('declines terms of payment no section states, and quotes those one states', () => {
     for (const question of [
       'can we pay the operations project in monthly installments?',

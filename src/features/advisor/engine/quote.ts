@@ -9,12 +9,10 @@ import { terms } from '../corpus/text';
 import type { ServiceFacts } from '../corpus/schema';
 import { docSource, sectionLink } from './render';
 import { declineReply, personOffer, type Firm } from './replies';
-import { PRICE, type Match, type Retrieval, type Retrieved } from './retrieve';
+import { DECLINE_BELOW, PRICE, type Match, type Retrieval, type Retrieved } from './retrieve';
 import type { Section, Unit } from './search';
 import type { AdvisorReply } from './types';
 
-/** Below this confidence (how well its sections match it, retrieve.ts) a question is declined. */
-export const DECLINE_BELOW = 0.5;
 /** A second section is quoted when it scores at least this share of the best one. */
 const SECOND = 0.2;
 /**
@@ -93,10 +91,7 @@ function pick(part: Retrieved, used: Set<Section>) {
   return { sure, quotes: second ? [best, second] : [best], choices: [] };
 }
 
-/**
- * A service's price section, for a price asked of it that the section answers well enough: of the
- * service named or discussed, else of the one whose overview visitors ask this very question of.
- */
+/** The price section of the service named, discussed, or whose overview is asked this question. */
 function priceOf({ question: q, matches }: Retrieved, services: readonly ServiceFacts[]) {
   const doc = matches.find((m) => m.confidence === 1)?.section.doc;
   const asked = doc?.facet === 'overview' ? doc.service : '';

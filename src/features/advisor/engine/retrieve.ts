@@ -31,6 +31,11 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 /** A question asking what something costs. */
 export const PRICE =
   /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|(?<!feel |\b(?:call|chat|consult\w*|audit|baseline)\b[^.?!]{0,20})free(?! (?:to|of|time|up|(?:first )?(?:call|chat|consult\w*|audit))\b)|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
+/** Below this confidence (how well its sections match it) a question is declined. */
+export const DECLINE_BELOW = 0.5;
+/** Asking whether we work with organizations like the visitor's: "are we too small for you?" */
+const FIT =
+  /\btoo (?:small|big|large|tiny)\b|\b(?:a |the )?(?:good |right |great )?fit for (?:us|me|a|an|our|my|companies|businesses)\b|\bis (?:this|any of this|it|that) (?:for|right for|meant for|suitable for) (?:me|us|a|an|our|my)\b|\b(?:do|would|will|can) (?:you|u)(?: guys)? (?:only )?(?:work|deal) with (?:\w+ ){0,3}(?:firms?|compan(?:y|ies)|business(?:es)?|shops?|offices?|practices?|clinics?|contractors?|trades|agencies|organi[sz]ations?|nonprofits?|schools?|churches?|restaurants?|stores?|startups?|teams?|people like (?:us|me))\b/i;
 const WE_DO = /\b(?:what|offer|provide|help)\b/i;
 const DOING = new Set(terms('offer provide services help firm business company small'));
 /** Words that ask only what something costs ("what are your rates?"). */
@@ -155,10 +160,7 @@ export const ORDER = [
   -0.286, 0.578, 0.044, -1.572, -0.224, -0.748, 1.405, -0.63, 2.856, 4.134, 2.543,
 ];
 
-/**
- * What each of sureness() weighs in a section's confidence (a logistic regression), fitted on the
- * development set; its bias makes false declines about as frequent as false answers.
- */
+/** What sureness() weighs in a confidence, fitted alike; its bias evens false declines and answers. */
 export const SURE = [
   0.814, -0.491, 0.132, 0.003, 0.155, -0.121, -0.234, 0.091, 0.391, -0.466, 0.217, 0.471, 0.788,
   1.002, -1.156, -1.112, -0.51, -0.825,
@@ -339,12 +341,19 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 
 /**
  * The sections asked for by name or form: the one named by the whole message (a choice clicked, a
- * heading typed); unless visitors ask this very question of one, the overviews of the services it
- * asks if we offer; of nothing, after nothing, for prices or what we do (WE_DO), the services.
+ * heading typed); unless visitors ask this very question of one, who a service is for (FIT), the
+ * overviews of services it asks if we offer, or, after nothing, for prices or what we do, the list.
  */
 function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
   const named = search.sections.filter((s) => docSource(s.doc).title.toLowerCase() === whole);
   if (named.length || matches.some((m) => m.confidence === 1)) return named.slice(0, 1);
+  const [top] = matches;
+  const sure = top?.section.doc.facet === 'audience' && top.confidence >= DECLINE_BELOW;
+  if (FIT.test(q.text) && !sure) {
+    const audiences = search.sections.filter(({ doc }) => doc.facet === 'audience');
+    const found = [...search.search(q.words).map((h) => h.section), ...audiences];
+    return [...new Set(found)].filter((s) => audiences.includes(s)).slice(0, q.subject ? 1 : 3);
+  }
   const offered = q.offered?.map((s) => s.id) ?? [];
   const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
   const costs = q.asked.length && q.asked.every((w) => COSTS.test(w.word));

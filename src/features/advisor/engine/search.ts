@@ -53,6 +53,8 @@ const asksIn = (questions: readonly string[]): Ask[] =>
 
 export class SectionSearch {
   readonly sections: readonly Section[];
+  /** The questions visitors ask that the site does not answer, by topic. */
+  readonly declines: readonly (readonly Ask[])[];
   private readonly byId: Map<string, Section>;
   private readonly df = new Map<string, number>();
   private readonly corrections = new Map<string, string | null>();
@@ -104,9 +106,6 @@ export class SectionSearch {
     if (!asks) this.asked.set(section, (asks = asksIn((section.doc.asks ?? '').split('\n'))));
     return asks;
   }
-
-  /** The questions visitors ask that the site does not answer, by topic. */
-  readonly declines: readonly (readonly Ask[])[];
 
   knows = (term: string) => this.df.has(term);
 
@@ -169,10 +168,7 @@ export class SectionSearch {
     return found ?? undefined;
   }
 
-  /**
-   * The sections that match the words, with their scores, best first, by BM25 with field boosts;
-   * a synonym counts for less than the word itself, and each word by its weight.
-   */
+  /** Sections matching the words, best first: BM25, a synonym weighing less than the word. */
   search(words: readonly QueryWord[]): { section: Section; score: number }[] {
     const weights = new Map<string, number>();
     for (const w of words) {
