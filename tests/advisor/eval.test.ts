@@ -19,8 +19,8 @@ import { evaluate, report, type Evaluation } from './evaluate';
 
 /** The held-out set's gates: what the engine reaches, a little under (misleading: over). */
 const HELDOUT = {
-  useful: 0.845,
-  misleading: 0.16,
+  useful: 0.85,
+  misleading: 0.15,
   strict: 0.48,
   recallAt3: 0.86,
   recallAt1: 0.8,
@@ -30,7 +30,7 @@ const DEVELOPMENT = { useful: 0.885, misleading: 0.12, strict: 0.54 };
 /** The short set's gates (short.yaml, questions typed fast; measured like the held-out set). */
 const SHORT = { useful: 0.8, misleading: 0.205 };
 /** The later sets' gates (later.yaml, 4,080 questions written after the rebuild; measured only). */
-const LATER = { useful: 0.915, misleading: 0.1 };
+const LATER = { useful: 0.92, misleading: 0.095 };
 /**
  * Development cases whose reply states what the case forbids, still open: the engine is
  * changed until they pass and leave this list. Any other development case that does so fails.
