@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { builtPaths, expectNoSeriousA11yViolations } from './helpers';
 import { site } from '../../src/site.config';
@@ -74,6 +75,17 @@ test('the consultants page shows three profiles in the order the spec gives', as
   await expect(cards.nth(1).getByRole('link', { name: /Learn More/ })).toBeVisible();
   await expect(cards.nth(2).getByText('Photo TBD')).toBeVisible();
   await expect(cards.nth(2).getByRole('link')).toHaveCount(0);
+});
+
+test('the consultants page says who the firm is and where it is based, as the advisor quotes it', async ({
+  page,
+}) => {
+  await page.goto('/consultants');
+  const index = JSON.parse(readFileSync('dist/advisor-index.json', 'utf8'));
+  const about = index.docs.find((d: { id: string }) => d.id === 'firm/about');
+  expect(about.url).toBe('/consultants');
+  for (const line of about.text.split('\n')) await expect(page.locator('main')).toContainText(line);
+  await expect(page.locator('main')).toContainText(`based in ${site.address.region}`);
 });
 
 test('the privacy page has 14 numbered sections and a fixed last-updated date', async ({

@@ -5,6 +5,7 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { faqAnchor } from '../../../lib/paths';
+import { firmIntroduction } from '../../../lib/site-config';
 import { mdxSections, type RenderedHeading, type Rendering } from './mdx-sections';
 import { CONTACT_URL, type AdvisorDoc, type ContactFacts } from './schema';
 
@@ -96,7 +97,6 @@ export function teamDoc(consultants: readonly Entry<'consultants'>[], intro = ''
 }
 
 export function firmDocs(firm: FirmSource, contactIntro: string, consultation = ''): AdvisorDoc[] {
-  const where = `${firm.address.region}, ${firm.address.country}`;
   const docs: AdvisorDoc[] = [
     {
       id: 'firm/about',
@@ -104,10 +104,8 @@ export function firmDocs(firm: FirmSource, contactIntro: string, consultation = 
       url: '/consultants',
       page: 'Meet Our Consultants',
       title: `About ${firm.name}: who we are and where we are based`,
-      text: lines([
-        `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned' : 'a'} consulting firm based in ${where}.`,
-        firm.description,
-      ]),
+      // As /consultants shows it under its heading.
+      text: lines([firmIntroduction(firm), firm.description]),
     },
     {
       id: 'firm/contact',
