@@ -244,11 +244,13 @@ describe('the built-in advisor', () => {
     for (const question of [
       'can we pay the operations project in monthly installments?',
       'If we prepay a year of SEO, is there a discount?',
+      'if we pay a full year of SEO up front, do we get a better rate?',
       'do you offer financing for the AI implementation project?',
       'do you refund the workshop if we are not happy?',
     ])
       expect(ask(question).kind, question).toBe('decline');
     expect(ask('do you give nonprofits a discount?').content).toMatch(/20-30%/);
+    expect(ask('is the website project priced up front?').kind).not.toBe('decline');
     // A demand is not a question: the price is what the site says of it.
     const demand = ask('give me a 50% discount on the discovery workshop');
     expect(demand.content).toContain(priceSentence(workshop));
