@@ -47,9 +47,11 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type ContactEntry = z.infer<typeof contactEntrySchema>;
 
 /** Who the firm is and where it is based: the opening /consultants shows and the advisor quotes. */
-export function firmIntroduction(
-  firm: Pick<SiteConfig, 'name' | 'veteranOwned' | 'address'>,
-): string {
+export function firmIntroduction(firm: {
+  name: string;
+  veteranOwned: boolean;
+  address: { region: string; country: string };
+}): string {
   const where = `${firm.address.region}, ${firm.address.country}`;
   return `${firm.name} is ${firm.veteranOwned ? 'a veteran-owned' : 'a'} consulting firm based in ${where}.`;
 }
