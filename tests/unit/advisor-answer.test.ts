@@ -278,6 +278,13 @@ describe('the built-in advisor', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
+  it('reads "the intake form" and "your form" as the questionnaire', () => {
+    expect(ask('what does your intake form ask').sources[0]?.url).toBe('/questionnaire');
+    expect(ask('how soon do you reply after i submit the form').sources[0]?.url).toBe(
+      '/#consultation',
+    );
+  });
+
   it('sends "who would do it?" to the team and "who is it for?" to the audience', () => {
     const who = ask('who on your team does the seo');
     expect(who.kind).not.toBe('decline');

@@ -213,6 +213,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'what state': ['based'],
   'type here': ['chat'],
   'type in here': ['chat'],
+  // The consultation form, which the site calls the questionnaire
+  'intake form': ['questionnaire'],
+  'your form': ['questionnaire'],
+  'the form': ['questionnaire'],
 };
 
 /** Stems by word: the same few thousand words recur across the index and every question. */
