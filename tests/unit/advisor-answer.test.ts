@@ -333,6 +333,9 @@ describe('the built-in advisor', () => {
     // "25% off" is "25 percent off": a discount, though "off" is a stop word.
     expect(stemmed('do churches get 25% off?')).toContain(terms('discount')[0]);
     expect(stemmed('how much off for a nonprofit?')).toContain(terms('discount')[0]);
+    // "Half off" too: a charity asking to confirm it gets the discount the site states.
+    expect(stemmed('is it true charities get half off?')).toContain(terms('discount')[0]);
+    expect(ask('is it true charities get half off?').content).toMatch(/20-30%/);
     // "newsletter" is not "new letter": the site's word for it is "subscribe".
     expect(stemmed('do you have a newsletter?')).toContain(terms('subscribe')[0]);
     expect(stemmed('do you have a newsletter?')).not.toContain(terms('letter')[0]);

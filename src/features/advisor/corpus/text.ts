@@ -113,6 +113,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // "50% off" is read as "50 percent off" (query.ts)
   'percent off': ['discount'],
   'how much off': ['discount'],
+  'half off': ['discount'],
+  'half price': ['discount'],
   // People
   staff: ['team', 'employees'],
   employees: ['team', 'staff'],
@@ -180,6 +182,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'something working': ['results'],
   'something change': ['results'],
   'see a difference': ['results'],
+  'notice a difference': ['results'],
   'get updates': ['reports', 'progress'],
   'send updates': ['reports', 'progress'],
   'us updates': ['reports', 'progress'],
