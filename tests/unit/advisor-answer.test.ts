@@ -328,7 +328,7 @@ describe('the built-in advisor', () => {
     expect(readQuestions(advisor, messages).questions[0].subject?.id).toBe(first.id);
   });
 
-  it('reads a figure "off" as a discount, and the vocabulary\'s word before a guessed compound', () => {
+  it('reads prospects\' words as the site\'s ("50% off", "half off", "takes forever"), and the vocabulary\'s word before a guessed compound', () => {
     const stemmed = (text: string) => queryWords(advisor.search, text).flatMap((w) => w.terms);
     // "25% off" is "25 percent off": a discount, though "off" is a stop word.
     expect(stemmed('do churches get 25% off?')).toContain(terms('discount')[0]);
@@ -336,6 +336,15 @@ describe('the built-in advisor', () => {
     // "Half off" too: a charity asking to confirm it gets the discount the site states.
     expect(stemmed('is it true charities get half off?')).toContain(terms('discount')[0]);
     expect(ask('is it true charities get half off?').content).toMatch(/20-30%/);
+    // A site that "takes forever" or "drags" "on mobile" is the audience's "slow on phones".
+    expect(stemmed('it takes forever on mobile')).toEqual(
+      expect.arrayContaining([terms('slow')[0], terms('phones')[0]]),
+    );
+    expect(
+      ask('our shop site is sluggish on mobile, what do you offer for that').sources.map(
+        (s) => s.url,
+      ),
+    ).toContain('/services/ai-website-optimization#who-this-is-for');
     // "newsletter" is not "new letter": the site's word for it is "subscribe".
     expect(stemmed('do you have a newsletter?')).toContain(terms('subscribe')[0]);
     expect(stemmed('do you have a newsletter?')).not.toContain(terms('letter')[0]);

@@ -134,6 +134,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'in person': ['person'],
   // Search and websites
   site: ['website'],
+  'takes forever': ['slow'],
+  drags: ['slow'],
+  sluggish: ['slow'],
+  'on mobile': ['phones'],
   ranking: ['rank', 'search'],
   maps: ['map', 'local', 'business', 'profile'],
   gbp: ['google', 'business', 'profile'],
