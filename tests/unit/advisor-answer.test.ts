@@ -336,10 +336,13 @@ describe('the built-in advisor', () => {
     // "Half off" too: a charity asking to confirm it gets the discount the site states.
     expect(stemmed('is it true charities get half off?')).toContain(terms('discount')[0]);
     expect(ask('is it true charities get half off?').content).toMatch(/20-30%/);
-    // A site that "takes forever" or "drags" "on mobile" is the audience's "slow on phones".
+    // A site that "takes forever" or "drags on" "on mobile" is the audience's "slow on phones";
+    // errors that "drag down" a site's rankings are not slowness.
     expect(stemmed('it takes forever on mobile')).toEqual(
       expect.arrayContaining([terms('slow')[0], terms('phones')[0]]),
     );
+    expect(stemmed('our site drags on phones')).toContain(terms('slow')[0]);
+    expect(stemmed('do the errors drag down our rankings?')).not.toContain(terms('slow')[0]);
     expect(
       ask('our shop site is sluggish on mobile, what do you offer for that').sources.map(
         (s) => s.url,

@@ -135,7 +135,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // Search and websites
   site: ['website'],
   'takes forever': ['slow'],
-  drags: ['slow'],
+  'drags on': ['slow'],
   sluggish: ['slow'],
   'on mobile': ['phones'],
   ranking: ['rank', 'search'],
