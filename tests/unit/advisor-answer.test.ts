@@ -232,6 +232,9 @@ describe('the built-in advisor', () => {
     expect(urls(ask('small church here, do u work with churches'))[0]).toBe(
       '/services/nonprofit-support#who-this-is-for',
     );
+    // An FAQ on whom we help answers such a question too.
+    const untechnical = ask('none of us are technical. can you still work with a shop like ours?');
+    expect(urls(untechnical)).toContain('/#faq-no-technical-staff');
     // Of a service in discussion, who that one is for.
     const workshop = ask(
       'what is the discovery workshop?',

@@ -35,7 +35,7 @@ export const PRICE =
 export const DECLINE_BELOW = 0.5;
 /** Asking whether we work with organizations like the visitor's: "are we too small for you?" */
 const FIT =
-  /\btoo (?:small|big|large|tiny)\b|\b(?:a |the )?(?:good |right |great )?fit for (?:us|me|a|an|our|my|companies|businesses)\b|\bis (?:this|any of this|it|that) (?:for|right for|meant for|suitable for) (?:me|us|a|an|our|my)\b|\b(?:do|would|will|can) (?:you|u)(?: guys)? (?:only )?(?:work|deal) with (?:\w+ ){0,3}(?:firms?|compan(?:y|ies)|business(?:es)?|shops?|offices?|practices?|clinics?|contractors?|trades|agencies|organi[sz]ations?|nonprofits?|schools?|churches?|restaurants?|stores?|startups?|teams?|people like (?:us|me))\b/i;
+  /\btoo (?:small|big|large|tiny)\b|\b(?:a |the )?(?:good |right |great )?fit for (?:us|me|a|an|our|my|companies|businesses)\b|\bis (?:this|any of this|it|that) (?:for|right for|meant for|suitable for) (?:me|us|a|an|our|my)\b|\b(?:do|would|will|can) (?:you|u)(?: guys)? (?:only |still |also |even )?(?:work|deal) with (?:\w+ ){0,3}(?:firms?|compan(?:y|ies)|business(?:es)?|shops?|offices?|practices?|clinics?|contractors?|trades|agencies|organi[sz]ations?|nonprofits?|schools?|churches?|restaurants?|stores?|startups?|teams?|people like (?:us|me))\b/i;
 const WE_DO = /\b(?:what|offer|provide|help)\b/i;
 const DOING = new Set(terms('offer provide services help firm business company small'));
 /** Words that ask only what something costs ("what are your rates?"). */
@@ -341,8 +341,8 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 
 /**
  * The sections asked for by name or form: the one named by the whole message (a choice clicked, a
- * heading typed); unless visitors ask this very question of one, who a service is for (FIT), the
- * overviews of services it asks if we offer, or, after nothing, for prices or what we do, the list.
+ * heading typed); unless visitors ask this question of one, whom a service or an FAQ says we help
+ * (FIT), overviews of services asked if we offer, or, after nothing, the list (prices, what we do).
  */
 function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
   const named = search.sections.filter((s) => docSource(s.doc).title.toLowerCase() === whole);
@@ -350,9 +350,9 @@ function askedFor({ search }: Ranking, q: Question, whole: string, matches: read
   const [top] = matches;
   const sure = top?.section.doc.facet === 'audience' && top.confidence >= DECLINE_BELOW;
   if (FIT.test(q.text) && !sure) {
-    const audiences = search.sections.filter(({ doc }) => doc.facet === 'audience');
-    const found = [...search.search(q.words).map((h) => h.section), ...audiences];
-    return [...new Set(found)].filter((s) => audiences.includes(s)).slice(0, q.subject ? 1 : 3);
+    const whom = search.sections.filter((s) => s.doc.facet === 'audience' || s.doc.kind === 'faq');
+    const found = [...search.search(q.words).map((h) => h.section), ...whom];
+    return [...new Set(found)].filter((s) => whom.includes(s)).slice(0, q.subject ? 1 : 3);
   }
   const offered = q.offered?.map((s) => s.id) ?? [];
   const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
