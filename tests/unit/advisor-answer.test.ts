@@ -331,7 +331,7 @@ describe('the built-in advisor', () => {
     expect(readQuestions(advisor, messages).questions[0].subject?.id).toBe(first.id);
   });
 
-  it('reads prospects\' words as the site\'s ("50% off", "half off", "takes forever"), and the vocabulary\'s word before a guessed compound', () => {
+  it('reads prospects\' words as the site\'s ("50% off", "half off", "takes forever", "my info"), and the vocabulary\'s word before a guessed compound', () => {
     const stemmed = (text: string) => queryWords(advisor.search, text).flatMap((w) => w.terms);
     // "25% off" is "25 percent off": a discount, though "off" is a stop word.
     expect(stemmed('do churches get 25% off?')).toContain(terms('discount')[0]);
@@ -346,6 +346,14 @@ describe('the built-in advisor', () => {
     );
     expect(stemmed('our site drags on phones')).toContain(terms('slow')[0]);
     expect(stemmed('do the errors drag down our rankings?')).not.toContain(terms('slow')[0]);
+    // "My details" and "my info" are personal information, to "erase" or "wipe" is to delete: who
+    // to write to about erasing them is the privacy contact, not the firm's other mailboxes.
+    expect(stemmed('wipe my info')).toEqual(
+      expect.arrayContaining([terms('delete')[0], terms('personal')[0], terms('information')[0]]),
+    );
+    const erased = ask('I gave you my details on the form and want them erased. who do I contact?');
+    expect(erased.sources[0].url).toBe('/privacy#12-contact-us');
+    expect(erased.content).toContain('privacy@example.com');
     expect(
       ask('our shop site is sluggish on mobile, what do you offer for that').sources.map(
         (s) => s.url,
