@@ -169,6 +169,20 @@ describe('the built-in advisor', () => {
     expect([...kinds]).toEqual(expect.arrayContaining(['answer', 'choices']));
   });
 
+  it("shows a choice's quote without a list, or the sentence leading into one after its first", () => {
+    const question =
+      'I sent in your questionnaire a while ago and would like my information removed. Who should I email?';
+    const lines = ask(question).content.split('\n');
+    const contact = lines.find((l) => l.startsWith('- **[Contact us'));
+    expect(contact).toMatch(/one business day\.$/);
+    for (const q of [question, ...QUESTIONS]) {
+      for (const line of ask(q)
+        .content.split('\n')
+        .filter((l) => l.startsWith('- **[')))
+        expect(line, q).not.toMatch(/[.?!] [^.?!]*:$/);
+    }
+  });
+
   it('answers each question of a message from its own section', () => {
     const reply = ask(
       'How much is the Discovery Workshop? And how are the audit scores calculated?',

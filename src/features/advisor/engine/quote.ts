@@ -61,7 +61,8 @@ function choiceLine({ section: { doc }, quote, best }: Match, services: readonly
   const service = doc.facet === 'price' && services.find((s) => s.id === doc.service);
   let words = 0;
   const from = quote.slice(Math.max(0, best ? quote.indexOf(best) : 0));
-  const lines = from.filter((u, i) => ((words += u.words) <= SHORT && !u.item) || i === 0);
+  const brief = (u: Unit) => (words += u.words) <= SHORT && !u.item && !u.text.endsWith(':');
+  const lines = from.filter((u, i) => brief(u) || i === 0); // no list, nor its lead-in, but first
   const text = (service && priceSentence(service)) || lines.map((u) => u.text).join(' ');
   return `- **${sectionLink(doc)}**${text ? `: ${text}` : ''}`;
 }

@@ -206,8 +206,7 @@ function unitScore(q: Question, section: Section, unit: Unit): number {
   let score = 0;
   for (const w of q.words)
     score += w.weight * w.idf ** 1.5 * Math.max(says(w, unit.terms), 0.6 * says(w, section.head));
-  // A section states its point first.
-  const first = unit.index === 0 ? 1.5 : 1;
+  const first = unit.index === 0 ? 1.5 : 1; // a section states its point first
   return first * score * (unit.words < 4 && !unit.item ? 0.5 : 1) * (1 + unit.words / 20) ** -0.4;
 }
 
