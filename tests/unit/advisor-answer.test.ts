@@ -249,6 +249,10 @@ describe('the built-in advisor', () => {
     // An FAQ on whom we help answers such a question too.
     const untechnical = ask('none of us are technical. can you still work with a shop like ours?');
     expect(urls(untechnical)).toContain('/#faq-no-technical-staff');
+    // (Not an FAQ on something else: how long results take.)
+    expect(urls(untechnical).filter((u) => u.startsWith('/#faq-'))).toEqual([
+      '/#faq-no-technical-staff',
+    ]);
     // Of a service in discussion, who that one is for.
     const workshop = ask(
       'what is the discovery workshop?',

@@ -139,8 +139,7 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       offered.push(...picked.choices);
       const asked = retrieval.parts.length > 1 ? `"${part.question.text}"` : 'this';
       const lead = `Several parts of the site could answer ${asked}; choose the one you mean:`;
-      const list = picked.choices.map((m) => choiceLine(m, services));
-      blocks.push([lead, ...list].join('\n'));
+      blocks.push([lead, ...picked.choices.map((m) => choiceLine(m, services))].join('\n'));
     }
   }
   if (!blocks.length && !fact) return declineReply(firm, retrieval.message);

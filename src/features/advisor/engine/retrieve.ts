@@ -36,6 +36,7 @@ export const DECLINE_BELOW = 0.5;
 /** Asking whether we work with organizations like the visitor's: "are we too small for you?" */
 const FIT =
   /\btoo (?:small|big|large|tiny)\b|\b(?:a |the )?(?:good |right |great )?fit for (?:us|me|a|an|our|my|companies|businesses)\b|\bis (?:this|any of this|it|that) (?:for|right for|meant for|suitable for) (?:me|us|a|an|our|my)\b|\b(?:do|would|will|can) (?:you|u)(?: guys)? (?:only |still |also |even )?(?:work|deal) with (?:\w+ ){0,3}(?:firms?|compan(?:y|ies)|business(?:es)?|shops?|offices?|practices?|clinics?|contractors?|trades|agencies|organi[sz]ations?|nonprofits?|schools?|churches?|restaurants?|stores?|startups?|teams?|people like (?:us|me))\b/i;
+const WHOM = /^(?:can you help|do you work with)\b/i; // an FAQ asking it of us
 const WE_DO = /\b(?:what|offer|provide|help)\b/i;
 const DOING = new Set(terms('offer provide services help firm business company small'));
 /** Words that ask only what something costs ("what are your rates?"). */
@@ -341,7 +342,7 @@ function rank(ranking: Ranking, q: Question, visitor: ReadonlySet<string>): Matc
 /**
  * The sections asked for by name or form: the one named by the whole message (a choice clicked, a
  * heading typed); unless visitors ask this question of one, whom a service or an FAQ says we help
- * (FIT), overviews of services asked if we offer, or, after nothing, the list (prices, what we do).
+ * (FIT, WHOM), overviews of services asked if we offer, or, after nothing, the list (prices, work).
  */
 function askedFor({ search }: Ranking, q: Question, whole: string, matches: readonly Match[]) {
   const named = search.sections.filter((s) => docSource(s.doc).title.toLowerCase() === whole);
@@ -349,9 +350,9 @@ function askedFor({ search }: Ranking, q: Question, whole: string, matches: read
   const [top] = matches;
   const sure = top?.section.doc.facet === 'audience' && top.confidence >= DECLINE_BELOW;
   if (FIT.test(q.text) && !sure) {
-    const whom = search.sections.filter((s) => s.doc.facet === 'audience' || s.doc.kind === 'faq');
-    const found = [...search.search(q.words).map((h) => h.section), ...whom];
-    return [...new Set(found)].filter((s) => whom.includes(s)).slice(0, q.subject ? 1 : 3);
+    const fit = search.sections.filter((s) => s.doc.facet === 'audience' || WHOM.test(s.doc.title));
+    const found = [...search.search(q.words).map((h) => h.section), ...fit];
+    return [...new Set(found)].filter((s) => fit.includes(s)).slice(0, q.subject ? 1 : 3);
   }
   const offered = q.offered?.map((s) => s.id) ?? [];
   const alone = !q.subject && !q.page && q.words.every((w) => w.weight === 1);
