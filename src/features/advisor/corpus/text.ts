@@ -102,8 +102,6 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   cheap: ['price'],
   afford: ['price'],
   ballpark: ['price', 'range'],
-  ceiling: ['price', 'range'],
-  'top end': ['price', 'range'],
   'how much is': ['price'],
   'how much for': ['price'],
   'how much do': ['price'],
