@@ -30,39 +30,55 @@ async function eventually(check: () => boolean, what: string, ms = 20_000): Prom
   }
 }
 
+/**
+ * Starts `wrangler dev` on free ports. A port found free can be taken by another test's server
+ * before wrangler binds it; then it starts again on others (three tries in all).
+ */
+async function startWorker(vars: Record<string, string>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    output = '';
+    const args = workerDevArgs({
+      port,
+      assets: 'dist',
+      inspectorPort: await freePort(),
+      persistTo: state,
+      vars,
+      logLevel: 'info',
+    });
+    worker = spawn('npx', ['wrangler', ...args], {
+      env: shellEnv(OFFLINE_ENV),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker.stdout?.on('data', (d) => (output += d));
+    worker.stderr?.on('data', (d) => (output += d));
+    const exited = new Promise((r) => worker.once('exit', r));
+    const until = Date.now() + 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) })).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      const taken = output.includes('Address already in use');
+      if (taken && attempt < 3) break;
+      if (taken || Date.now() > until) throw new Error(`wrangler dev did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    if (worker.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
+    await exited;
+  }
+}
+
 beforeAll(async () => {
   sinks = await startLeadSinks();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
   const vars = Object.fromEntries(
     Object.entries(sinks.env).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
-  const args = workerDevArgs({
-    port,
-    assets: 'dist',
-    inspectorPort: await freePort(),
-    persistTo: state,
-    vars,
-    logLevel: 'info',
-  });
-  worker = spawn('npx', ['wrangler', ...args], {
-    env: shellEnv(OFFLINE_ENV),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  worker.stdout?.on('data', (d) => (output += d));
-  worker.stderr?.on('data', (d) => (output += d));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > until) throw new Error(`wrangler dev did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}, 90_000);
+  await startWorker(vars);
+}, 200_000);
 
 afterAll(async () => {
   if (worker?.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
