@@ -161,8 +161,7 @@ export const ORDER = [
   -0.286, 0.578, 0.044, -1.572, -0.224, -0.748, 1.405, -0.63, 2.856, 4.134, 2.543,
 ];
 
-/** What sureness() weighs in a confidence, fitted alike; its bias evens false declines and answers
- * over the development set and the later sets read since (fit.test.ts). */
+/** What sureness() weighs in a confidence, fitted alike; its bias evens false declines and answers. */
 export const SURE = [
   0.814, -0.491, 0.132, 0.003, 0.155, -0.121, -0.234, 0.091, 0.391, -0.466, 0.217, 0.471, 0.788,
   1.002, -1.156, -1.112, -0.51, -0.625,
