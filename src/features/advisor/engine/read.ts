@@ -176,10 +176,7 @@ export function readQuestions(ranking: Ranking, messages: readonly ChatMessage[]
 }
 
 /** The stems of everything the visitor wrote in the conversation. */
-export function visitorTerms(ranking: Ranking, messages: readonly ChatMessage[]) {
-  return new Set(
-    messages
-      .filter((m) => m.role === 'user')
-      .flatMap((m) => queryWords(ranking.search, m.content).flatMap((w) => w.terms)),
-  );
+export function visitorTerms({ search }: Ranking, messages: readonly ChatMessage[]) {
+  const said = messages.filter((m) => m.role === 'user').map((m) => m.content);
+  return new Set(said.flatMap((text) => queryWords(search, text).flatMap((w) => w.terms)));
 }

@@ -16,6 +16,4 @@ export function docSource(doc: AdvisorDoc): ChatSource {
 }
 
 /** A Markdown link to a section, named by its page and heading. */
-export function sectionLink(doc: AdvisorDoc): string {
-  return `[${docSource(doc).title}](${doc.url})`;
-}
+export const sectionLink = (doc: AdvisorDoc) => `[${docSource(doc).title}](${doc.url})`;
