@@ -469,6 +469,16 @@ describe('the built-in advisor', () => {
     expect(ask("I'd like to speak directly with one of your consultants first").kind).toBe(
       'handoff',
     );
+    expect(ask('Can we just get on the phone with one of you this week?').kind).toBe('handoff');
+    expect(ask('is there a human I can speak with? I have questions about a proposal').kind).toBe(
+      'handoff',
+    );
+    expect(ask('I think we were double charged, need someone from billing to look').kind).toBe(
+      'handoff',
+    );
+    expect(ask('do we need to get on a call every week during the project?').kind).not.toBe(
+      'handoff',
+    );
     expect(ask('we need someone who can build dashboards').kind).not.toBe('handoff');
     expect(ask('our website is not helping us get leads').kind).not.toBe('handoff');
     expect(ask('how do we get started with SEO?').kind).not.toBe('handoff');
