@@ -268,6 +268,8 @@ describe('the built-in advisor', () => {
       'if we pay a full year of SEO up front, do we get a better rate?',
       'do you offer financing for the AI implementation project?',
       'do you refund the workshop if we are not happy?',
+      // The site states hours, never an hourly rate.
+      'is there an hourly rate for a consultant if we only need two or three hours a month?',
     ])
       expect(ask(question).kind, question).toBe('decline');
     expect(ask('do you give nonprofits a discount?').content).toMatch(/20-30%/);

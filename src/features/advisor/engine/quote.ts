@@ -24,12 +24,13 @@ export const CHOOSE_BELOW = 0.7;
 export const LIKELY = 0.05;
 const CHOICES = 3;
 const SHORT = 40;
-/** Terms of payment a price does not answer: a question (not a demand) asking one must find it. */
+/** Payment terms no price answers: a question (not a demand) asking one must find one named. */
 const TERMS =
   /\b(discount\w*|installments?|financ\w*|payment plans?|refund\w*|money back|price[- ]?match\w*|match (?:it|(?:that|their|the|this|a) (?:price|quote|rate|offer|deal|bid))|bundle\w*|prepa(?:y|id)\w*|(?<=\bpa(?:y|id)\b[^.?!]{0,40})up ?front|deposits?|credit cards?|hourly|per hour)\b/gi;
 const ASKS = /\?\W*$|^(?:if\b.*,\s*)?(?:do|does|is|are|can|could|will|would|what|whats|how|any)\b/i;
-const statesTerms = (q: string, { all }: Section) =>
-  !ASKS.test(q) || [...q.matchAll(TERMS)].every((t) => terms(t[0]).every((w) => all.has(w)));
+const termsIn = (text: string) => new Set([...text.matchAll(TERMS)].flatMap((t) => terms(t[0])));
+const statesTerms = (q: string, { doc }: Section) =>
+  !ASKS.test(q) || [...termsIn(q)].every((w) => termsIn(doc.text).has(w));
 
 /** A section's quotation: its paragraphs' sentences joined, its list items as a list. */
 function quoted(section: Section, units: readonly Unit[]): string {
