@@ -270,6 +270,7 @@ describe('the built-in advisor', () => {
       'do you refund the workshop if we are not happy?',
       // The site states hours, never an hourly rate.
       'is there an hourly rate for a consultant if we only need two or three hours a month?',
+      'do you charge anything to reschedule the training day if our team gets sick?',
     ])
       expect(ask(question).kind, question).toBe('decline');
     expect(ask('do you give nonprofits a discount?').content).toMatch(/20-30%/);
