@@ -268,7 +268,7 @@ describe('the built-in advisor', () => {
       'if we pay a full year of SEO up front, do we get a better rate?',
       'do you offer financing for the AI implementation project?',
       'do you refund the workshop if we are not happy?',
-      // The site states hours, never an hourly rate.
+      // The site states hours, but no hourly rate and no fee to reschedule.
       'is there an hourly rate for a consultant if we only need two or three hours a month?',
       'do you charge anything to reschedule the training day if our team gets sick?',
     ])

@@ -24,7 +24,7 @@ export const CHOOSE_BELOW = 0.7;
 export const LIKELY = 0.05;
 const CHOICES = 3;
 const SHORT = 40;
-/** Payment terms no price answers: a question (not a demand) asking one must find one named. */
+/** Terms no price answers (payment, rescheduling): a question (no demand) must find one named. */
 const TERMS =
   /\b(discount\w*|installments?|financ\w*|payment plans?|refund\w*|money back|price[- ]?match\w*|match (?:it|(?:that|their|the|this|a) (?:price|quote|rate|offer|deal|bid))|bundle\w*|prepa(?:y|id)\w*|(?<=\bpa(?:y|id)\b[^.?!]{0,40})up ?front|deposits?|credit cards?|hourly|per hour|reschedul\w*)\b/gi;
 const ASKS = /\?\W*$|^(?:if\b.*,\s*)?(?:do|does|is|are|can|could|will|would|what|whats|how|any)\b/i;
