@@ -104,7 +104,7 @@ export const heldoutCases: EvalCase[] = loadFile('heldout.yaml');
 export const shortCases: EvalCase[] = loadFile('short.yaml');
 
 /**
- * The later sets: eighty-four sets of 60 written from the content after the advisor was rebuilt, each
+ * The later sets: eighty-eight sets of 60 written from the content after the advisor was rebuilt, each
  * by a writer who saw no other set (later.yaml). Measured like the held-out set, never fitted on
  * or tuned to.
  */
