@@ -17,7 +17,7 @@ import {
   splitMessage,
   visitorTerms,
 } from '../../src/features/advisor/engine/read';
-import { candidates, retrieve } from '../../src/features/advisor/engine/retrieve';
+import { candidates, PRICE, retrieve } from '../../src/features/advisor/engine/retrieve';
 import { queryWords } from '../../src/features/advisor/engine/query';
 import { docSource } from '../../src/features/advisor/engine/render';
 import { mailboxFor } from '../../src/features/advisor/engine/replies';
@@ -628,6 +628,14 @@ describe('the built-in advisor', () => {
     const data = advisor.services.find((s) => s.id === 'data-insights')!;
     expect(ask('what would proper dashboards run us?').sources[0].url).toBe(data.priceUrl);
     expect(ask('what would the data dashboards set us back?').sources[0].url).toBe(data.priceUrl);
+  });
+
+  it('reads "what does it run" as a question of price, and "what does it run on" not', () => {
+    const data = advisor.services.find((s) => s.id === 'data-insights')!;
+    const reply = ask('what does data insights typically run?');
+    expect(reply.kind).toBe('answer');
+    expect(reply.sources[0].url).toBe(data.priceUrl);
+    expect(PRICE.test('what does the dashboard run on?')).toBe(false);
   });
 
   it("quotes the part of a service's page a question asks for: what it needs from the client", () => {

@@ -30,7 +30,7 @@ export type Retrieval = { message: string; parts: Retrieved[] };
 
 /** A question asking what something costs. */
 export const PRICE =
-  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|(?<!feel |\b(?:call|chat|consult\w*|audit|baseline)\b[^.?!]{0,20})free(?! (?:to|of|time|up|(?:first )?(?:call|chat|consult\w*|audit))\b)|ballpark|(run|set) (us|me)( back)?)\b|\$\s?\d/i;
+  /\b(how much(?! (of|time)\b)|cost\w*|pric\w*|charg\w*|fees?|rates?|budget|afford\w*|expensive|cheap\w*|discount\w*|(?<!feel |\b(?:call|chat|consult\w*|audit|baseline)\b[^.?!]{0,20})free(?! (?:to|of|time|up|(?:first )?(?:call|chat|consult\w*|audit))\b)|ballpark|(run|set) (us|me)( back)?|what (does|do|would|will) [^.?!]{1,40}? run(?! (on|in|with|for|by|into|through|it|a|an|the)\b))\b|\$\s?\d/i;
 /** Below this confidence (how well its sections match it) a question is declined. */
 export const DECLINE_BELOW = 0.5;
 /** Asking whether we work with organizations like the visitor's: "are we too small for you?" */
