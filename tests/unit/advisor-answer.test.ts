@@ -271,6 +271,8 @@ describe('the built-in advisor', () => {
       // The site states hours, but no hourly rate and no fee to reschedule.
       'is there an hourly rate for a consultant if we only need two or three hours a month?',
       'do you charge anything to reschedule the training day if our team gets sick?',
+      'could we spread the fee for the data insights work over a few monthly payments?',
+      'can we split the bill for the training across two budget years?',
     ])
       expect(ask(question).kind, question).toBe('decline');
     expect(ask('do you give nonprofits a discount?').content).toMatch(/20-30%/);
