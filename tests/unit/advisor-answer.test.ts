@@ -286,6 +286,26 @@ describe('the built-in advisor', () => {
     expect(both.declined).toBe(true);
   });
 
+  it('declines a price asked after a question far from anything the site says', () => {
+    const reply = ask('do you design billboards for trucks? how much would that be?');
+    expect(reply.kind).toBe('decline');
+    expect(reply.sources).toEqual([]);
+    // After a question the site answers, its price is still answered.
+    const workshop = ask('what does the discovery workshop include? and what does it cost?');
+    expect(workshop.sources.map((s) => s.url)).toContain(
+      '/services/discovery-workshop#investment-heading',
+    );
+  });
+
+  it('answers each of two prices asked in one message', () => {
+    const reply = ask('how much is the discovery workshop, and how much is data insights?');
+    for (const id of ['discovery-workshop', 'data-insights']) {
+      const service = advisor.services.find((s) => s.id === id)!;
+      expect(reply.sources.map((s) => s.url)).toContain(service.priceUrl);
+      expect(reply.content).toContain(formatUsd(service.startingPrice!));
+    }
+  });
+
   it('reads "delete" of the visitor\'s data as privacy, and of pages as a page gone', () => {
     expect(ask('How do I get you to delete everything you have on me?').sources[0]?.url).not.toBe(
       '/articles/server-errors-guide#404-and-410-the-page-is-gone',

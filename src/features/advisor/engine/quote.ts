@@ -73,12 +73,15 @@ function choiceLine({ section: { doc }, quote, best }: Match, services: readonly
  * or, when the best is not clearly ahead or several were asked for by name, offers the likely
  * ones as choices, unless visitors ask this very question of one of them.
  */
-function pick(part: Retrieved, used: Set<Section>) {
+function pick(part: Retrieved, used: Set<Section>, before?: Retrieved) {
   const fresh = part.matches.filter((m) => !used.has(m.section));
   const best = fresh[0];
   const sure = Math.max(0, ...fresh.map((m) => m.confidence));
   const finds = (m: Match) => statesTerms(part.question.text, m.section);
   if (!best || sure < DECLINE_BELOW || !fresh.slice(0, CHOICES).some(finds)) return undefined;
+  // A price asked after a question far from the site ("can you run our ads? what's the fee?").
+  const far = before?.matches.every((m) => m.confidence < DECLINE_BELOW / 2);
+  if (far && part.question.followUp && PRICE.test(part.question.text) && sure < 1) return undefined;
   // Several asked for by name ("do you do AI?" of three services): the visitor chooses.
   const named = fresh.filter((m) => m.named);
   if (named.length > 1) return { sure, quotes: [], choices: named.slice(0, CHOICES) };
@@ -114,7 +117,7 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
   const offered: Match[] = [];
   const unanswered: string[] = [];
   let sure = 0;
-  // A price asked opens the reply: taken first, its section is not offered again as a choice.
+  // The first price asked opens the reply (its section not offered again); others are quoted.
   const { services } = firm.index;
   const parts = retrieval.parts.map((part) => ({ part, price: priceOf(part, services) }));
   for (const { part, price } of parts.sort((a, b) => +!!b.price - +!!a.price)) {
@@ -122,9 +125,9 @@ export function quoteReply(firm: Firm, retrieval: Retrieval): AdvisorReply {
       fact = priceFact(price.subject, price.m);
       used.add(price.m.section);
       sources.unshift(price.m.section);
+      continue;
     }
-    if (price) continue;
-    const picked = pick(part, used);
+    const picked = pick(part, used, retrieval.parts[retrieval.parts.indexOf(part) - 1]);
     if (!picked) {
       unanswered.push(part.question.text);
       continue;

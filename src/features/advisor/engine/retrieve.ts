@@ -241,8 +241,7 @@ function toQuote(q: Question, section: Section): Unit[] {
     for (let i = start; units[i]?.item && i < start + ITEMS; i++) chosen.add(units[i]);
   } else {
     // The sentences after it in its paragraph, while they fit.
-    let words = best.words;
-    let i = best.index + 1;
+    let [words, i] = [best.words, best.index + 1];
     for (; i < units.length; i++) {
       const next = units[i];
       if (next.item || next.line !== best.line || words + next.words > BUDGET) break;

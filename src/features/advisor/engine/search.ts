@@ -134,9 +134,8 @@ export class SectionSearch {
     for (const section of this.sections.filter((s) => s.doc.facet)) {
       const count = facets.get(section.doc.facet!) ?? new Map<string, number>();
       facets.set(section.doc.facet!, count);
-      for (const t of this.asksOf(section).flatMap((a) => [...a.terms, ...a.pairs])) {
+      for (const t of this.asksOf(section).flatMap((a) => [...a.terms, ...a.pairs]))
         for (const key of [t, '']) count.set(key, (count.get(key) ?? 0) + 1);
-      }
     }
     return { facets, size: new Set([...facets.values()].flatMap((c) => [...c.keys()])).size - 1 };
   }
@@ -171,12 +170,11 @@ export class SectionSearch {
   /** Sections matching the words, best first: BM25, a synonym weighing less than the word. */
   search(words: readonly QueryWord[]): { section: Section; score: number }[] {
     const weights = new Map<string, number>();
-    for (const w of words) {
+    for (const w of words)
       w.terms.forEach((t, i) => {
         const weight = w.weight * (i === 0 ? 1 : SYNONYM_WEIGHT);
         weights.set(t, Math.max(weights.get(t) ?? 0, weight));
       });
-    }
     const known = [...weights.keys()].filter((t) => this.knows(t));
     if (known.length === 0) return [];
     const results = this.index.search(known.join(' '), {
