@@ -273,6 +273,8 @@ describe('the built-in advisor', () => {
       'do you charge anything to reschedule the training day if our team gets sick?',
       'could we spread the fee for the data insights work over a few monthly payments?',
       'can we split the bill for the training across two budget years?',
+      // A question after an "if" clause with no comma, and no question mark.
+      'if the training doesnt help our staff do we get a refund',
     ])
       expect(ask(question).kind, question).toBe('decline');
     expect(ask('do you give nonprofits a discount?').content).toMatch(/20-30%/);

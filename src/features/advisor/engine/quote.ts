@@ -27,7 +27,7 @@ const SHORT = 40;
 /** Terms no price answers (payment, rescheduling): a question (no demand) must find one named. */
 const TERMS =
   /\b(discount\w*|installments?|financ\w*|payment plans?|refund\w*|money back|price[- ]?match\w*|match (?:it|(?:that|their|the|this|a) (?:price|quote|rate|offer|deal|bid))|bundle\w*|prepa(?:y|id)\w*|(?<=\bpa(?:y|id)\b[^.?!]{0,40})up ?front|deposits?|credit cards?|hourly|per hour|reschedul\w*|monthly payments|(?:split|spread) (?:the|our|a|that|this|it)(?: \w+)? (?:cost|fee|payment|bill|price|invoice)s?)\b/gi;
-const ASKS = /\?\W*$|^(?:if\b.*,\s*)?(?:do|does|is|are|can|could|will|would|what|whats|how|any)\b/i;
+const ASKS = /\?\W*$|^(?:if\b.* )?(?:do|does|is|are|can|could|will|would|what|whats|how|any)\b/i;
 const termsIn = (text: string) => new Set([...text.matchAll(TERMS)].flatMap((t) => terms(t[0])));
 const statesTerms = (q: string, { doc }: Section) =>
   !ASKS.test(q) || [...termsIn(q)].every((w) => termsIn(doc.text).has(w));
