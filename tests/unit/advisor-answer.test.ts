@@ -288,6 +288,14 @@ describe('the built-in advisor', () => {
     expect(both.declined).toBe(true);
   });
 
+  it('reads whether the work "is working" as how success is measured, not as working with us', () => {
+    for (const question of [
+      'how can we tell if what you set up is actually working?',
+      'how would we know its working',
+    ])
+      expect(ask(question).sources[0]?.url, question).toBe('/#faq-measuring-success');
+  });
+
   it('declines a price asked after a question far from anything the site says', () => {
     const reply = ask('do you design billboards for trucks? how much would that be?');
     expect(reply.kind).toBe('decline');
