@@ -296,6 +296,11 @@ describe('the built-in advisor', () => {
       expect(ask(question).sources[0]?.url, question).toBe('/#faq-measuring-success');
   });
 
+  it('answers who runs the company with its founder', () => {
+    for (const question of ['so who runs the company?', 'who actually runs this company'])
+      expect(ask(question).sources[0]?.url, question).toBe('/consultants#consultant-one');
+  });
+
   it('declines a price asked after a question far from anything the site says', () => {
     const reply = ask('do you design billboards for trucks? how much would that be?');
     expect(reply.kind).toBe('decline');

@@ -155,6 +155,8 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'day to day': ['operations', 'processes'],
   'look at': ['check', 'review'],
   found: ['find', 'founder'],
+  'runs the company': ['founder', 'firm'],
+  'runs this company': ['founder', 'firm'],
   blog: ['content', 'articles'],
   project: ['engagement'],
   engagement: ['project'],
