@@ -294,11 +294,18 @@ describe('the built-in advisor', () => {
       'how would we know its working',
     ])
       expect(ask(question).sources[0]?.url, question).toBe('/#faq-measuring-success');
+    // "Working with you" is not whether the work is working.
+    const withUs = ask('what is working with you like?');
+    expect(withUs.sources[0]?.url).not.toBe('/#faq-measuring-success');
   });
 
-  it('answers who runs the company with its founder', () => {
-    for (const question of ['so who runs the company?', 'who actually runs this company'])
+  it('answers who runs the company with its founder, and not a company someone else runs', () => {
+    for (const question of ['so who runs the company?', 'who runs this company anyway'])
       expect(ask(question).sources[0]?.url, question).toBe('/consultants#consultant-one');
+    const dad = ask(
+      'my dad runs the company and wants to know if you do AI training for a crew of 12',
+    );
+    expect(dad.sources[0]?.url).not.toBe('/consultants#consultant-one');
   });
 
   it('declines a price asked after a question far from anything the site says', () => {
